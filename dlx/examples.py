@@ -1,0 +1,437 @@
+"""Builders of classic exact-cover problems, for users, the docs and the benchmarks.
+
+Each builder returns a :class:`dlx.Problem` whose options are labelled (the
+problem is built from a dict ``{label: items}``), so a solution reads as the list
+of labels of its options.  Item names are short strings that say what they stand
+for (``"R3"``: row 3; ``"2,7"``: the cell in row 2, column 7; ``"v4"``: the value 4).
+
+* :func:`queens` -- place n non-attacking queens (Knuth's formulation with
+  secondary items for the diagonals).
+* :func:`pentominoes` -- pack the twelve pentominoes into a 60-cell rectangle.
+* :func:`polyomino_tiling` -- the generic packer behind :func:`pentominoes`.
+* :func:`langford` -- Langford pairings of 1..n.
+
+The ``_*_spec`` helpers return the same problems in plain form ``(options,
+primary, secondary)`` so the tests can check solutions without the engine.
+There is no ``from_sets`` builder: ``Problem({name: subset, ...})`` already is one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from types import MappingProxyType
+
+from dlx.errors import ProblemError
+
+__all__ = ["queens", "pentominoes", "polyomino_tiling", "langford", "PENTOMINOES"]
+
+Cell = tuple[int, int]
+Placement = tuple[Cell, ...]
+_Spec = tuple[dict, list, list]  # (options {label: items}, primary, secondary)
+
+
+def _problem(spec: _Spec):
+    from dlx.problem import Problem  # lazy: keeps `import dlx.examples` light
+
+    options, primary, secondary = spec
+    return Problem(options, primary=primary, secondary=secondary)
+
+
+def _positive_int(value, name: str, least: int = 1) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ProblemError(f"{name} must be an int, got {value!r}")
+    if value < least:
+        raise ProblemError(f"{name} must be at least {least}, got {value}")
+    return value
+
+
+def _organ_pipe(n: int) -> list[int]:
+    """0..n-1 from the middle outwards: 8 -> [3, 4, 2, 5, 1, 6, 0, 7]."""
+    return sorted(range(n), key=lambda i: (abs(2 * i - (n - 1)), i))
+
+
+# ---------------------------------------------------------------- N queens
+
+def _queens_spec(n: int) -> _Spec:
+    n = _positive_int(n, "n")
+    primary = []
+    for i in _organ_pipe(n):
+        primary += [f"R{i}", f"C{i}"]
+    secondary = [f"A{k}" for k in range(2 * n - 1)] + [f"B{k}" for k in range(2 * n - 1)]
+    options = {(r, c): [f"R{r}", f"C{c}", f"A{r + c}", f"B{r - c + n - 1}"]
+               for r in range(n) for c in range(n)}
+    return options, primary, secondary
+
+
+def queens(n: int):
+    """The n-queens problem: n queens on an n x n board, no two attacking.
+
+    Primary items ``R0..R{n-1}`` (rows) and ``C0..C{n-1}`` (columns), each covered
+    exactly once; secondary items ``A{r+c}`` and ``B{r-c+n-1}`` (the 2n-1 diagonals
+    of each direction), covered at most once.  One option per square, labelled
+    ``(r, c)`` (0-based), holding its row, column and two diagonals.  The primary
+    items are listed in Knuth's "organ-pipe" order (middle rows and columns first),
+    which lets the minimum-remaining-values rule break ties towards the most
+    constrained lines and shrinks the search tree.
+
+    Known counts, n = 1..13: 1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712.
+
+    Parameters
+    ----------
+    n : int
+        Board size, at least 1.
+
+    Returns
+    -------
+    dlx.Problem
+        2n primary items, 4n-2 secondary items, n*n options.
+
+    Raises
+    ------
+    dlx.ProblemError
+        If ``n`` is not a positive int.
+
+    Cost
+    ----
+    Building: O(n^2).  Counting grows roughly like 6^(n/1.3); n = 12 takes
+    about a second once the kernel is compiled.
+
+    Examples
+    --------
+    >>> from dlx.examples import queens
+    >>> p = queens(6)
+    >>> p.count().count
+    4
+    >>> min(sorted(s) for s in p.solutions())    # queens as (row, column)
+    [(0, 1), (1, 3), (2, 5), (3, 0), (4, 2), (5, 4)]
+    """
+    return _problem(_queens_spec(n))
+
+
+# ---------------------------------------------------------------- polyominoes
+
+def _normalize(cells: Iterable[Cell]) -> Placement:
+    cells = list(cells)
+    r0 = min(r for r, _ in cells)
+    c0 = min(c for _, c in cells)
+    return tuple(sorted((r - r0, c - c0) for r, c in cells))
+
+
+def _orientations(cells: Sequence[Cell], reflections: bool = True) -> list[tuple[Placement, bool]]:
+    """Distinct orientations of a shape as ``(normalized cells, mirrored)``.
+
+    ``mirrored`` is False for the rotations of the shape as given and True for the
+    other orientations, which need a reflection; a shape with mirror symmetry has
+    no mirrored orientation.  Order: the four rotations, then their mirror images,
+    first occurrence kept.
+    """
+    seen: dict[Placement, bool] = {}
+    variants = [(cells, False)]
+    if reflections:
+        variants.append(([(r, -c) for r, c in cells], True))
+    for base, mirrored in variants:
+        shape = list(base)
+        for _ in range(4):
+            seen.setdefault(_normalize(shape), mirrored)
+            shape = [(c, -r) for r, c in shape]  # a quarter turn
+    return list(seen.items())
+
+
+def _check_shapes(shapes) -> dict[Hashable, Placement]:
+    if isinstance(shapes, Mapping):
+        named = dict(shapes)
+    else:
+        named = {f"P{i}": cells for i, cells in enumerate(shapes)}
+    if not named:
+        raise ProblemError("polyomino_tiling needs at least one shape")
+    checked = {}
+    for name, cells in named.items():
+        try:
+            cells = [(int(r), int(c)) for r, c in cells]
+        except (TypeError, ValueError):
+            raise ProblemError(f"shape {name!r}: cells must be (row, column) pairs of ints, "
+                               f"got {cells!r}") from None
+        if not cells:
+            raise ProblemError(f"shape {name!r} has no cells")
+        if len(set(cells)) != len(cells):
+            raise ProblemError(f"shape {name!r} lists a cell twice: {cells!r}")
+        checked[name] = tuple(cells)
+    return checked
+
+
+def _cell(r: int, c: int) -> str:
+    return f"{r},{c}"
+
+
+def _placements(named: dict, rows: int, cols: int, free: set, reflections: bool = True):
+    """Yield ``(name, cells, mirrored)`` for every placement of every piece on the free cells."""
+    for name, cells in named.items():
+        for shape, mirrored in _orientations(cells, reflections):
+            height = 1 + max(r for r, _ in shape)
+            width = 1 + max(c for _, c in shape)
+            for dr in range(rows - height + 1):
+                for dc in range(cols - width + 1):
+                    placed = tuple((r + dr, c + dc) for r, c in shape)
+                    if free.issuperset(placed):
+                        yield name, placed, mirrored
+
+
+def _tiling_spec(shapes, rows: int, cols: int, *, holes: Iterable[Cell] = (),
+                 reflections: bool = True,
+                 keep: Callable[[Hashable, Placement, bool], bool] | None = None) -> _Spec:
+    """Plain form of a tiling problem; ``keep(name, cells, mirrored)`` filters placements."""
+    rows = _positive_int(rows, "rows")
+    cols = _positive_int(cols, "cols")
+    named = _check_shapes(shapes)
+    holes = {(int(r), int(c)) for r, c in holes}
+    for r, c in holes:
+        if not (0 <= r < rows and 0 <= c < cols):
+            raise ProblemError(f"hole {(r, c)} is off the {rows}x{cols} board")
+    for name in named:
+        if isinstance(name, str) and ("," in name or ":" in name):
+            raise ProblemError(f"shape name {name!r}: ',' would clash with cell names "
+                               f"and ':' would read as a colour; rename the shape")
+    board = [(r, c) for r in range(rows) for c in range(cols) if (r, c) not in holes]
+    options: dict = {}
+    for name, placed, mirrored in _placements(named, rows, cols, set(board), reflections):
+        if keep is None or keep(name, placed, mirrored):
+            options[(name, placed)] = [name] + [_cell(r, c) for r, c in placed]
+    primary = list(named) + [_cell(r, c) for r, c in board]
+    return options, primary, []
+
+
+def polyomino_tiling(shapes, rows: int, cols: int, *, holes: Iterable[Cell] = (),
+                     reflections: bool = True):
+    """Tile a rectangle (minus optional holes) with given pieces, each used exactly once.
+
+    Primary items: one per piece (its name) and one per board cell, named
+    ``"r,c"`` (0-based row and column).  Options: every placement of every piece
+    in each of its distinct orientations (rotations, and reflections unless
+    ``reflections=False``), labelled ``(name, ((r, c), ...))`` with the covered
+    cells sorted.  A solution packs all pieces and covers all cells, so the
+    pieces' total area must equal the number of free cells for any solution to
+    exist.  Symmetric tilings are counted separately (a rectangle has four
+    symmetries, so most tilings come in fours).
+
+    Parameters
+    ----------
+    shapes : mapping of name -> cells, or sequence of cells
+        Each piece as an iterable of ``(row, column)`` pairs; any position and
+        orientation.  A sequence gets names ``"P0"``, ``"P1"``, ...  String names
+        must not contain ``","`` (cell names use it) or ``":"`` (colour marker).
+    rows, cols : int
+        Board size.
+    holes : iterable of (row, column), optional
+        Cells of the board that must stay empty.
+    reflections : bool, default True
+        Allow pieces to be turned over (False gives "one-sided" pieces).
+
+    Returns
+    -------
+    dlx.Problem
+
+    Raises
+    ------
+    dlx.ProblemError
+        On an empty shape, a repeated cell, a bad shape name, a hole off the
+        board, or a size that is not a positive int.
+
+    Cost
+    ----
+    Building: O(pieces * 8 * rows * cols * cells per piece).  Search: exponential.
+
+    Examples
+    --------
+    >>> from dlx.examples import polyomino_tiling
+    >>> dominoes = {"a": [(0, 0), (0, 1)], "b": [(0, 0), (0, 1)]}
+    >>> polyomino_tiling(dominoes, 2, 2).count().count   # two ways, times 2 namings
+    4
+    >>> L = [(0, 0), (1, 0), (1, 1)]
+    >>> min(sorted(s) for s in polyomino_tiling([L, L], 2, 3).solutions())
+    [('P0', ((0, 0), (0, 1), (1, 0))), ('P1', ((0, 2), (1, 1), (1, 2)))]
+    """
+    return _problem(_tiling_spec(shapes, rows, cols, holes=holes, reflections=reflections))
+
+
+#: The twelve pentominoes in Conway's lettering, as (row, column) cells.
+PENTOMINOES: Mapping[str, tuple[Cell, ...]] = MappingProxyType({
+    "F": ((0, 1), (0, 2), (1, 0), (1, 1), (2, 1)),
+    "I": ((0, 0), (1, 0), (2, 0), (3, 0), (4, 0)),
+    "L": ((0, 0), (1, 0), (2, 0), (3, 0), (3, 1)),
+    "N": ((0, 0), (0, 1), (1, 1), (1, 2), (1, 3)),
+    "P": ((0, 0), (0, 1), (1, 0), (1, 1), (2, 0)),
+    "T": ((0, 0), (0, 1), (0, 2), (1, 1), (2, 1)),
+    "U": ((0, 0), (0, 2), (1, 0), (1, 1), (1, 2)),
+    "V": ((0, 0), (1, 0), (2, 0), (2, 1), (2, 2)),
+    "W": ((0, 0), (1, 0), (1, 1), (2, 1), (2, 2)),
+    "X": ((0, 1), (1, 0), (1, 1), (1, 2), (2, 1)),
+    "Y": ((0, 0), (1, 0), (1, 1), (2, 0), (3, 0)),
+    "Z": ((0, 0), (0, 1), (1, 1), (2, 1), (2, 2)),
+})
+
+_AXIS = "axis"  # secondary item: "X sits on a mirror axis" vs "P is turned over"
+
+
+def _pentomino_spec(rows: int = 6, cols: int = 10, *, break_symmetry: bool = False) -> _Spec:
+    rows = _positive_int(rows, "rows")
+    cols = _positive_int(cols, "cols")
+    if rows * cols != 60:
+        raise ProblemError(f"the twelve pentominoes cover 60 cells, a {rows}x{cols} board has "
+                           f"{rows * cols}; use 6x10, 5x12, 4x15 or 3x20 (either way round)")
+    if not break_symmetry:
+        return _tiling_spec(PENTOMINOES, rows, cols)
+
+    # The board's symmetry group is {identity, flip rows, flip columns, half turn}.
+    # X is fixed by all four, so an orbit of its centre picks one representative of
+    # each class of tilings: keep centres with 2r <= rows-1 and 2c <= cols-1.  A
+    # centre on a mirror line (2r == rows-1 or 2c == cols-1) is still fixed by that
+    # mirror, which would count both a tiling and its mirror image; the mirror turns
+    # P over, so in that case P may only lie unturned.  The secondary item `axis`
+    # in the on-axis X placements and in the turned-over P placements says exactly
+    # that.  (Both dimensions odd would need more; 60 cells never allow it.)
+    def centre(placed: Placement) -> Cell:
+        return placed[2]  # the X's cells sorted: top, left, centre, right, bottom
+
+    def keep(name, placed, mirrored) -> bool:
+        if name != "X":
+            return True
+        r, c = centre(placed)
+        return 2 * r <= rows - 1 and 2 * c <= cols - 1
+
+    def on_axis(placed: Placement) -> bool:
+        r, c = centre(placed)
+        return 2 * r == rows - 1 or 2 * c == cols - 1
+
+    options, primary, _ = _tiling_spec(PENTOMINOES, rows, cols, keep=keep)
+    if not any(on_axis(placed) for name, placed in options if name == "X"):
+        return options, primary, []
+    for name, placed, mirrored in _placements(dict(PENTOMINOES), rows, cols,
+                                              {(r, c) for r in range(rows) for c in range(cols)}):
+        if (name == "X" and (name, placed) in options and on_axis(placed)) or (name == "P" and mirrored):
+            options[(name, placed)].append(_AXIS)
+    return options, primary, [_AXIS]
+
+
+def pentominoes(rows: int = 6, cols: int = 10, *, break_symmetry: bool = False):
+    """Pack the twelve pentominoes (F I L N P T U V W X Y Z) into a 60-cell rectangle.
+
+    Items (all primary): the twelve piece letters and the cells ``"r,c"``.
+    Options: each placement of each piece in each of its distinct orientations
+    (63 orientations in all), labelled ``(letter, ((r, c), ...))`` with the five
+    cells sorted.  See :data:`PENTOMINOES` for the shapes and
+    :func:`polyomino_tiling` for the general packer.
+
+    Known counts (all tilings / up to the rectangle's four symmetries):
+    6x10: 9356 / 2339; 5x12: 4040 / 1010; 4x15: 1472 / 368; 3x20: 8 / 2.
+
+    Parameters
+    ----------
+    rows, cols : int, default 6 and 10
+        Board size; ``rows * cols`` must be 60 (either orientation).
+    break_symmetry : bool, default False
+        Count each tiling once up to symmetry.  The X pentomino, symmetric under
+        all four symmetries of the rectangle, is held to the top-left quarter of
+        the board; where that quarter reaches a mirror line (an odd side), an
+        X centred on the line would still admit a tiling and its mirror image,
+        so a secondary item ``"axis"`` forbids the P pentomino from lying turned
+        over while X is on the line.
+
+    Returns
+    -------
+    dlx.Problem
+
+    Raises
+    ------
+    dlx.ProblemError
+        If the board does not have 60 cells.
+
+    Cost
+    ----
+    Building: about 2000 options, instant.  Counting 6x10 takes a few seconds
+    with ``break_symmetry=True`` and about four times longer without.
+
+    Examples
+    --------
+    >>> from dlx.examples import pentominoes
+    >>> pentominoes(3, 20).count().count
+    8
+    >>> pentominoes(3, 20, break_symmetry=True).count().count
+    2
+    """
+    return _problem(_pentomino_spec(rows, cols, break_symmetry=break_symmetry))
+
+
+# ---------------------------------------------------------------- Langford pairs
+
+def _langford_restricted(n: int) -> int:
+    """The value held to the left half when breaking symmetry: the largest odd one."""
+    return n if n % 2 else n - 1
+
+
+def _langford_spec(n: int, *, break_symmetry: bool = False) -> _Spec:
+    n = _positive_int(n, "n")
+    size = 2 * n
+    held = _langford_restricted(n)
+    options: dict = {}
+    for k in range(1, n + 1):
+        for i in range(size - k - 1):
+            j = i + k + 1
+            # Reversal maps (i, j) to (size-1-j, size-1-i); for odd k no pair is its
+            # own mirror image, so "i < size-1-j" keeps exactly one of each mirror pair.
+            if break_symmetry and k == held and not i < size - 1 - j:
+                continue
+            options[(k, i, j)] = [f"v{k}", f"s{i}", f"s{j}"]
+    primary = [f"v{k}" for k in range(1, n + 1)] + [f"s{i}" for i in range(size)]
+    return options, primary, []
+
+
+def langford(n: int, *, break_symmetry: bool = False):
+    """Langford pairings: place two copies of each of 1..n in a row of 2n slots so
+    that the two copies of k have exactly k numbers between them.
+
+    Primary items: the values ``"v1".."v{n}"`` and the slots ``"s0".."s{2n-1}"``.
+    One option per value k and first slot i, labelled ``(k, i, i+k+1)``: the two
+    slots holding k.  Solutions exist only when n % 4 is 0 or 3.
+
+    A pairing read backwards is another pairing, and both are counted:
+    n = 3: 2, 4: 2, 7: 52, 8: 300, 11: 35584, 12: 216288.
+    With ``break_symmetry=True`` the largest odd value (n or n-1) must start in
+    the left half, which keeps exactly one of each pairing and its reversal
+    (an odd value's two copies are never placed symmetrically about the middle):
+    1, 1, 26, 150, 17792, 108144.
+
+    Parameters
+    ----------
+    n : int
+        Largest value, at least 1.
+    break_symmetry : bool, default False
+        Count pairings up to reversal.
+
+    Returns
+    -------
+    dlx.Problem
+        3n primary items, 3n(n-1)/2 options (fewer with ``break_symmetry``).
+
+    Raises
+    ------
+    dlx.ProblemError
+        If ``n`` is not a positive int.
+
+    Cost
+    ----
+    Building: O(n^2).  Counting n = 12 takes seconds; each step of 4 in n
+    multiplies the count by roughly 10^3.
+
+    Examples
+    --------
+    >>> from dlx.examples import langford
+    >>> p = langford(3)
+    >>> p.count().count
+    2
+    >>> row = [0] * 6
+    >>> for k, i, j in langford(3, break_symmetry=True).solve():
+    ...     row[i] = row[j] = k
+    >>> row
+    [3, 1, 2, 1, 3, 2]
+    """
+    return _problem(_langford_spec(n, break_symmetry=break_symmetry))

@@ -1,0 +1,673 @@
+"""Exact-cover problems: items, options, and their dancing-links arrays.
+
+A :class:`Problem` is Knuth's "items and options" description.  *Primary*
+items must be covered exactly once, *secondary* items at most once; an entry
+of a secondary item may carry a *colour* (Knuth's DLX2), and options that agree
+on an item's colour may share it.  Everything is validated here, in Python, so
+that the jitted kernels never see an out-of-range index.
+
+The links are built with numpy in one pass (no per-node Python loop beyond
+reading the options) and cached; each search works on its own copy, so
+several searches of one problem can run side by side.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable, Mapping
+from typing import Any, NamedTuple
+
+import numpy as np
+
+from .errors import ProblemError, TooLargeError
+
+__all__ = ["Colored", "Problem"]
+
+MAX_NODES = 2**32 - 2  # node indices are uint32 and 0xFFFFFFFF is a marker
+BYTES_PER_NODE = 16 + 8 + 8  # links (4 x uint32) + node-to-option map + build scratch
+
+
+class Colored(NamedTuple):
+    """An entry of a secondary item with a colour: ``Colored("x", "red")``.
+
+    For string item names the short form ``"x:red"`` means the same.
+    """
+
+    item: Hashable
+    color: Hashable
+
+
+class _Links(NamedTuple):
+    nd: np.ndarray  # uint32[Z, 4]: TOP, UP, DOWN, COLOR
+    it: np.ndarray  # uint32[N + 2, 2]: LEFT, RIGHT
+    reps: np.ndarray  # uint32[n_options]: node of each option's first primary entry
+    node_option: np.ndarray  # int64[Z]: option index of each node, -1 elsewhere
+    levels: int  # the deepest a search can go (number of primary items)
+
+
+def _describe(option: Any, limit: int = 60) -> str:
+    text = repr(option)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+class Problem:
+    """An exact-cover problem, ready to search.
+
+    Parameters
+    ----------
+    options : list of iterables, or dict
+        Each option is an iterable of items.  With a list, solutions are
+        reported as option indices; with a dict ``{label: items}``, as labels.
+    primary : iterable of hashable, or int, optional
+        The primary items, in order.  An int ``n`` means items ``0..n-1`` (and
+        options then list item indices).  By default every item met in the
+        options that is not secondary, in order of first appearance.
+    secondary : iterable of hashable, or int, optional
+        The secondary items.  An int ``m`` means items ``n..n+m-1``.
+    labels : sequence, optional
+        One label per option (need not be unique), to report solutions by;
+        an alternative to passing a dict.
+
+    Raises
+    ------
+    ProblemError
+        An option is empty, repeats an item, names an unknown item, has no
+        primary item, or puts a colour on a primary item; an item is declared
+        twice.
+    TooLargeError
+        The problem needs more than 2**32 nodes.
+
+    Notes
+    -----
+    Cost: O(total entries) time and memory to read and check the options; the
+    links (about 32 bytes a node) are built on the first search.
+
+    Examples
+    --------
+    >>> p = Problem([["a", "b"], ["b", "c"], ["c"], ["a"]])
+    >>> p.count().count
+    2
+    >>> sorted(p.solutions())
+    [[0, 2], [1, 3]]
+    """
+
+    def __init__(self, options, primary=None, secondary=None, *, labels=None):
+        if isinstance(options, Mapping):
+            if labels is not None:
+                raise ProblemError("give option labels either as dict keys or as labels=, not both")
+            labels = list(options.keys())
+            rows = list(options.values())
+        else:
+            try:
+                rows = list(options)
+            except TypeError:
+                raise ProblemError(f"options must be a list or dict of item lists, "
+                                   f"not {type(options).__name__}") from None
+            if labels is not None:
+                labels = list(labels)
+                if len(labels) != len(rows):
+                    raise ProblemError(f"{len(labels)} labels for {len(rows)} options")
+        self._labels = labels
+        self._setup_items(rows, primary, secondary)
+        self._read_options(rows)
+        self._cache: dict = {}
+
+    # ------------------------------------------------------------------ items
+    def _setup_items(self, rows, primary, secondary) -> None:
+        if isinstance(primary, bool) or isinstance(secondary, bool):
+            raise ProblemError("primary and secondary must be item lists or counts, not booleans")
+        if isinstance(primary, (int, np.integer)):
+            n1 = int(primary)
+            m = int(secondary or 0) if not isinstance(secondary, Iterable) else None
+            if n1 < 0 or (m is not None and m < 0):
+                raise ProblemError("item counts must not be negative")
+            if m is None:
+                raise ProblemError("with primary given as a count, give secondary as a count too")
+            prim = list(range(n1))
+            sec = list(range(n1, n1 + m))
+        else:
+            if isinstance(secondary, (int, np.integer)):
+                raise ProblemError("with secondary given as a count, give primary as a count too")
+            sec = list(secondary) if secondary is not None else []
+            if primary is None:
+                secset = set(sec)
+                seen: dict = {}
+                for row in rows:
+                    for entry in row if _iterable_row(row) else ():
+                        name = self._entry_item(entry, secset)
+                        if name not in secset and name not in seen:
+                            seen[name] = None
+                prim = list(seen)
+            else:
+                prim = list(primary)
+        index: dict = {}
+        for kind, names in (("primary", prim), ("secondary", sec)):
+            for name in names:
+                try:
+                    if name in index:
+                        raise ProblemError(f"item {name!r} is declared twice")
+                except TypeError:
+                    raise ProblemError(f"item names must be hashable; {kind} item "
+                                       f"{_describe(name)} is not") from None
+                index[name] = len(index) + 1
+        self._primary = tuple(prim)
+        self._secondary = tuple(sec)
+        self._index = index
+
+    @staticmethod
+    def _entry_item(entry, secondary_names):
+        """The item an option entry names (strips a colour of a secondary item)."""
+        if isinstance(entry, Colored):
+            return entry.item
+        if isinstance(entry, str) and ":" in entry:
+            try:
+                if entry not in secondary_names and entry.split(":", 1)[0] in secondary_names:
+                    return entry.split(":", 1)[0]
+            except TypeError:
+                pass
+        return entry
+
+    # ---------------------------------------------------------------- options
+    def _read_options(self, rows) -> None:
+        index = self._index
+        n1 = len(self._primary)
+        colors: dict = {}
+        flat_items: list = []
+        flat_colors: list = []
+        ptr = [0]
+        first_primary = []
+        for k, row in enumerate(rows):
+            where = self._where(k)
+            if not _iterable_row(row):
+                raise ProblemError(f"{where} must be an iterable of items, "
+                                   f"not {type(row).__name__}")
+            seen = set()
+            fp = -1
+            for entry in row:
+                item, color = self._split_entry(entry)
+                try:
+                    i = index.get(item)
+                except TypeError:
+                    raise ProblemError(f"{where} {_describe(row)}: item {_describe(item)} "
+                                       f"is not hashable") from None
+                if i is None:
+                    raise ProblemError(f"{where} {_describe(row)}: unknown item {item!r} "
+                                       f"(declare it among the primary or secondary items)")
+                if i in seen:
+                    raise ProblemError(f"{where} {_describe(row)}: item {item!r} appears twice")
+                seen.add(i)
+                if color is None:
+                    c = 0
+                else:
+                    if i <= n1:
+                        raise ProblemError(f"{where} {_describe(row)}: primary item {item!r} "
+                                           f"cannot have a colour (only secondary items can)")
+                    try:
+                        c = colors.setdefault(color, len(colors) + 1)
+                    except TypeError:
+                        raise ProblemError(f"{where}: colour {_describe(color)} is not "
+                                           f"hashable") from None
+                if i <= n1 and fp < 0:
+                    fp = len(seen) - 1
+                flat_items.append(i)
+                flat_colors.append(c)
+            if not seen:
+                raise ProblemError(f"{where} is empty")
+            if fp < 0:
+                raise ProblemError(f"{where} {_describe(row)} has no primary item, so no "
+                                   f"solution could ever use it; make one of its items primary")
+            first_primary.append(fp)
+            ptr.append(len(flat_items))
+        n_nodes = len(self._index) + 2 + len(flat_items) + len(ptr)
+        if n_nodes > MAX_NODES:
+            raise TooLargeError(f"the problem needs {n_nodes:,} nodes; the engine's 32-bit "
+                                f"links hold at most {MAX_NODES:,}")
+        self._colors = tuple(colors)
+        self._flat_items = np.asarray(flat_items, dtype=np.int64)
+        self._flat_colors = np.asarray(flat_colors, dtype=np.int64)
+        self._ptr = np.asarray(ptr, dtype=np.int64)
+        self._first_primary = np.asarray(first_primary, dtype=np.int64)
+
+    def _where(self, k: int) -> str:
+        if self._labels is not None:
+            return f"option {self._labels[k]!r}"
+        return f"option {k}"
+
+    def _split_entry(self, entry):
+        # "x:red" is item "x" in colour "red" only when "x" is a secondary item
+        # and "x:red" is not itself an item; any other string is an item name.
+        if isinstance(entry, Colored):
+            return entry.item, entry.color
+        if isinstance(entry, str) and ":" in entry and entry not in self._index:
+            item, color = entry.split(":", 1)
+            if self._index.get(item, 0) > len(self._primary):
+                return item, color
+        return entry, None
+
+    # ------------------------------------------------------------- properties
+    @property
+    def primary(self) -> tuple:
+        """The primary items, in order."""
+        return self._primary
+
+    @property
+    def secondary(self) -> tuple:
+        """The secondary items, in order."""
+        return self._secondary
+
+    @property
+    def labels(self) -> list:
+        """Option labels (the dict keys given), or option indices."""
+        if self._labels is None:
+            return list(range(self.n_options))
+        return list(self._labels)
+
+    @property
+    def n_primary(self) -> int:
+        return len(self._primary)
+
+    @property
+    def n_items(self) -> int:
+        return len(self._index)
+
+    @property
+    def n_options(self) -> int:
+        return len(self._ptr) - 1
+
+    @property
+    def n_nodes(self) -> int:
+        """Entries of all options (Knuth's option nodes, spacers excluded)."""
+        return int(self._ptr[-1])
+
+    def option(self, k: int) -> list:
+        """The entries of option ``k`` as given (colours as ``Colored``)."""
+        names = list(self._index)
+        out = []
+        for j in range(self._ptr[k], self._ptr[k + 1]):
+            name = names[self._flat_items[j] - 1]
+            c = self._flat_colors[j]
+            out.append(Colored(name, self._colors[c - 1]) if c else name)
+        return out
+
+    def __repr__(self) -> str:
+        return (f"Problem({self.n_primary} primary + {len(self._secondary)} secondary items, "
+                f"{self.n_options} options, {self.n_nodes} entries)")
+
+    # ------------------------------------------------------------------ links
+    def _links(self, seed: int | None = None) -> _Links:
+        """The dancing-links arrays, with options (and ties) shuffled by ``seed``."""
+        key = None if seed is None else int(seed)
+        links = self._cache.get(key)
+        if links is None:
+            links = self._build(key)
+            if key is not None:
+                self._cache = {k: v for k, v in self._cache.items() if k is None}
+            self._cache[key] = links
+        return links
+
+    def _build(self, seed: int | None) -> _Links:
+        n_items = self.n_items
+        n1 = self.n_primary
+        n_opt = self.n_options
+        lens = np.diff(self._ptr)
+        if seed is None:
+            order = np.arange(n_opt, dtype=np.int64)
+            item_map = np.arange(n_items + 1, dtype=np.int64)
+        else:
+            rng = np.random.default_rng(seed)
+            order = rng.permutation(n_opt).astype(np.int64)
+            item_map = np.concatenate(([0], 1 + rng.permutation(n1),
+                                       1 + n1 + rng.permutation(n_items - n1)))
+        lens_o = lens[order]
+        total = int(lens.sum())
+        z = n_items + 2 + total + n_opt
+        try:
+            nd = np.zeros((z, 4), dtype=np.uint32)
+            node_option = np.full(z, -1, dtype=np.int64)
+        except MemoryError:
+            raise TooLargeError(f"not enough memory for {z:,} nodes "
+                                f"(about {z * BYTES_PER_NODE / 2**30:.1f} GiB)") from None
+        # Option k of the layout starts right after the spacer at starts[k] - 1.
+        starts = n_items + 2 + np.concatenate(([0], np.cumsum(lens_o + 1)[:-1])).astype(np.int64)
+        # Each entry's position within its option, then its node and its source entry.
+        within = np.arange(total, dtype=np.int64) - np.repeat(np.cumsum(lens_o) - lens_o, lens_o)
+        entry = np.repeat(self._ptr[order], lens_o) + within
+        node = np.repeat(starts, lens_o) + within
+        items = item_map[self._flat_items[entry]]
+        nd[node, 0] = items
+        nd[node, 3] = self._flat_colors[entry]
+        node_option[node] = np.repeat(order, lens_o)
+        # Vertical lists: the nodes of each item in layout order, closed by the header.
+        by_item = np.argsort(items, kind="stable")
+        sn = node[by_item]
+        si = items[by_item]
+        same_prev = np.concatenate(([False], si[1:] == si[:-1]))
+        same_next = np.concatenate((si[1:] == si[:-1], [False]))
+        nd[sn, 1] = np.where(same_prev, np.concatenate(([0], sn[:-1])), si)
+        nd[sn, 2] = np.where(same_next, np.concatenate((sn[1:], [0])), si)
+        headers = np.arange(1, n_items + 1)
+        nd[headers, 1] = headers
+        nd[headers, 2] = headers
+        nd[si[~same_prev], 2] = sn[~same_prev]
+        nd[si[~same_next], 1] = sn[~same_next]
+        nd[1:n_items + 1, 0] = np.bincount(items, minlength=n_items + 1)[1:]
+        # Spacers: UP = first node of the option before, DOWN = last node of the option after.
+        if n_opt:
+            spacers = np.concatenate((starts - 1, [starts[-1] + lens_o[-1]]))
+            nd[spacers[1:], 1] = starts
+            nd[spacers[:-1], 2] = starts + lens_o - 1
+        # Item lists: 0 heads the primary items, N + 1 the secondary ones.
+        it = np.zeros((n_items + 2, 2), dtype=np.uint32)
+        for head, first, last in ((0, 1, n1), (n_items + 1, n1 + 1, n_items)):
+            ring = np.concatenate(([head], np.arange(first, last + 1)))
+            it[ring, 1] = np.roll(ring, -1)
+            it[ring, 0] = np.roll(ring, 1)
+        position = np.empty(n_opt, dtype=np.int64)
+        position[order] = np.arange(n_opt)
+        reps = (starts[position] + self._first_primary).astype(np.uint32)
+        return _Links(nd, it, reps, node_option, max(n1, 1))
+
+    def _check_forced(self, forced) -> np.ndarray:
+        """Validate option indices to force; returns them as an int64 array."""
+        try:
+            arr = np.asarray(list(forced), dtype=np.int64).reshape(-1)
+        except (TypeError, ValueError, OverflowError):
+            raise ProblemError("forced options must be option indices (integers)") from None
+        if arr.size and (arr.min() < 0 or arr.max() >= self.n_options):
+            bad = arr[(arr < 0) | (arr >= self.n_options)][0]
+            raise ProblemError(f"forced option {bad} is out of range "
+                               f"(the problem has {self.n_options} options)")
+        return arr
+
+    def _label(self, indices) -> list:
+        idx = sorted(int(i) for i in indices)
+        if self._labels is None:
+            return idx
+        return [self._labels[i] for i in idx]
+
+    # --------------------------------------------------------------- searches
+    def search(self, *, limit=None, seed=None, max_nodes=None, timeout=None, forced=()):
+        """A resumable search over this problem (see :class:`dlx.Search`)."""
+        from .search import Search
+
+        return Search(self, limit=limit, seed=seed, max_nodes=max_nodes,
+                      timeout=timeout, forced=forced)
+
+    def solutions(self, *, limit=None, seed=None, max_nodes=None, timeout=None, forced=()):
+        """Iterate over solutions lazily, each a sorted list of option labels.
+
+        Parameters
+        ----------
+        limit : int, optional
+            Stop after this many solutions.
+        seed : int, optional
+            Shuffle the order of options and of ties between items
+            reproducibly; the set of solutions is the same.
+        max_nodes : int, optional
+            Stop after this many search nodes.
+        timeout : float, optional
+            Stop after this many seconds.
+        forced : iterable of int, optional
+            Option indices that every solution must contain.
+
+        Returns
+        -------
+        iterator of list
+            Solutions in search order.  The search state is kept between
+            items: taking the next solution never redoes work.  A stop by
+            ``max_nodes`` or ``timeout`` ends the iteration quietly; use
+            :meth:`search` to see why it ended.
+
+        Notes
+        -----
+        Cost: about 100-200 ns per search node; each yield is a call into the
+        kernel, so for millions of solutions :meth:`count` is faster.
+
+        Examples
+        --------
+        >>> p = Problem({"A": ["x", "y"], "B": ["x"], "C": ["y"]})
+        >>> list(p.solutions())
+        [['A'], ['B', 'C']]
+        """
+        return iter(self.search(limit=limit, seed=seed, max_nodes=max_nodes,
+                                timeout=timeout, forced=forced))
+
+    def solve(self, *, seed=None, max_nodes=None, timeout=None, forced=()):
+        """The first solution found, or None when there is none.
+
+        Raises
+        ------
+        SearchStopped
+            ``max_nodes`` or ``timeout`` (or Ctrl-C) stopped the search before
+            it found a solution or proved there is none.
+
+        Notes
+        -----
+        Cost: one search to the first solution.
+
+        Examples
+        --------
+        >>> Problem([["a"], ["a", "b"]]).solve()
+        [1]
+        >>> Problem([["a"]], secondary=["b"]).solve()
+        [0]
+        """
+        from .results import SearchStopped
+
+        s = self.search(limit=1, seed=seed, max_nodes=max_nodes, timeout=timeout,
+                        forced=forced)
+        for sol in s:
+            return sol
+        if s.stats.status not in ("complete", "limit"):
+            raise SearchStopped(s.stats)
+        return None
+
+    def count(self, *, limit=None, seed=None, max_nodes=None, timeout=None, forced=()):
+        """Count solutions, up to ``limit``.
+
+        Returns
+        -------
+        CountResult
+            ``.count``, ``.status`` and ``.stats``; ``.exact`` is True when the
+            whole tree was explored.  Ctrl-C returns the partial count with
+            status ``"interrupted"``.
+
+        Notes
+        -----
+        Cost: proportional to the search tree; nothing is stored per solution.
+
+        Examples
+        --------
+        >>> from dlx.examples import queens
+        >>> queens(8).count().count
+        92
+        >>> r = queens(8).count(limit=10)
+        >>> (r.count, r.status, r.exact)
+        (10, 'limit', False)
+        """
+        return self.search(limit=limit, seed=seed, max_nodes=max_nodes,
+                           timeout=timeout, forced=forced).count()
+
+    def unique(self, *, max_nodes=None, timeout=None, forced=()):
+        """Does the problem have exactly one solution?
+
+        Returns
+        -------
+        Uniqueness
+            ``.status`` is ``"unique"``, ``"multiple"`` (with two solutions as
+            proof), ``"none"``, or ``"unknown"`` when a limit stopped it.
+
+        Notes
+        -----
+        Cost: a search that stops at the second solution.
+
+        Examples
+        --------
+        >>> Problem([["a"], ["a"]]).unique().status
+        'multiple'
+        """
+        from .results import Uniqueness
+
+        s = self.search(limit=2, max_nodes=max_nodes, timeout=timeout, forced=forced)
+        sols = list(s)
+        st = s.stats
+        if st.status in ("complete", "limit"):
+            status = ("none", "unique", "multiple")[len(sols)]
+        else:
+            status = "multiple" if len(sols) == 2 else "unknown"
+        return Uniqueness(status, sols, st)
+
+    def propagate(self, forced=()):
+        """Apply ``forced`` options, then take every forced single.
+
+        A forced single is a primary item with exactly one option left; MRV
+        branching would take it without a guess.  This is what a human solver
+        calls naked and hidden singles when the problem is a Sudoku.
+
+        Returns
+        -------
+        PropagateResult
+
+        Notes
+        -----
+        Cost: one kernel call, O(links touched) plus O(options) for ``live``.
+
+        Examples
+        --------
+        >>> r = Problem([["a", "b"], ["b", "c"], ["c"]]).propagate()
+        >>> r.status, r.chosen
+        ('solved', [0, 2])
+        """
+        from . import _jit
+        from .results import PropagateResult
+
+        fidx = self._check_forced(forced)
+        links = self._links()
+        nd, it = links.nd.copy(), links.it.copy()
+        x = np.zeros(links.levels + 1, dtype=np.uint32)
+        st = np.array([0, 0, 0, self.n_items], dtype=np.int64)
+        live = np.zeros(self.n_options, dtype=np.uint8)
+        code = _jit.kernel("propagate")(nd, it, x, st, links.reps[fidx], links.reps, live)
+        chosen = links.node_option[x[: st[2]]].tolist()
+        return PropagateResult(("contradiction", "solved", "open")[code], chosen,
+                               live.astype(bool))
+
+    def solve_many(self, forced_lists, *, limit=1, store=1, max_nodes=None, jobs=1):
+        """Solve many variants of this problem that differ only by forced options.
+
+        All of them run in one jitted call (on ``jobs`` threads), reusing one
+        copy of the links: the forced options are applied, the search runs,
+        and everything is restored before the next.  This is how the Sudoku
+        module solves a file of puzzles.
+
+        Parameters
+        ----------
+        forced_lists : sequence of sequences of int
+            For each problem, the option indices it forces.
+        limit : int
+            Stop each search after this many solutions (1: solve; 2: check
+            uniqueness; 0: count them all).
+        store : int
+            How many solutions to keep per problem (at most ``limit`` when set).
+        max_nodes : int, optional
+            Node budget per problem; a problem that runs out gets status
+            ``"nodes"`` and a partial count.
+        jobs : int
+            Threads; 1 runs on the calling thread.
+
+        Returns
+        -------
+        BatchResult
+
+        Notes
+        -----
+        Cost: per problem, the forced options' links plus its search.
+
+        Examples
+        --------
+        >>> p = Problem([["a", "b"], ["a"], ["b"]])
+        >>> r = p.solve_many([[], [1], [0, 1]], limit=0)
+        >>> r.counts.tolist(), r.status
+        ([2, 1, 0], ['complete', 'complete', 'complete'])
+        """
+        from .search import run_batch
+
+        return run_batch(self, forced_lists, limit=limit, store=store,
+                         max_nodes=max_nodes, jobs=jobs)
+
+    def split(self, depth, *, forced=()):
+        """Split the search at ``depth`` into independent subproblems.
+
+        Returns
+        -------
+        (list of list of int, int)
+            The prefixes (each a list of option indices to force, in the order
+            the search chose them) and the number of solutions found above
+            ``depth``.  Counting every prefix with ``forced=prefix`` and adding
+            that number gives exactly the unsplit count.
+
+        Examples
+        --------
+        >>> from dlx.examples import queens
+        >>> parts, above = queens(6).split(2)
+        >>> sum(queens(6).count(forced=f).count for f in parts) + above
+        4
+        """
+        from .search import split_problem
+
+        return split_problem(self, depth, forced=forced)
+
+    def estimate(self, probes=1000, *, seed=0, forced=()):
+        """Knuth's random-probe estimate of the search tree and the solution count.
+
+        Returns
+        -------
+        dlx.search.Estimate
+            Means and standard errors of the estimates of the number of search
+            nodes and of solutions over ``probes`` random root-to-leaf walks.
+
+        Notes
+        -----
+        Cost: ``probes`` walks, each as deep as the tree.
+
+        Examples
+        --------
+        >>> from dlx.examples import queens
+        >>> e = queens(8).estimate(2000, seed=1)
+        >>> 40 < e.solutions < 200
+        True
+        """
+        from .search import estimate_problem
+
+        return estimate_problem(self, probes, seed=seed, forced=forced)
+
+    @classmethod
+    def from_matrix(cls, matrix, secondary=0):
+        """Build a problem from a dense 0/1 matrix: rows are options, columns items.
+
+        The last ``secondary`` columns are secondary items.  Items are the
+        column indices and solutions are row indices.
+
+        Examples
+        --------
+        >>> Problem.from_matrix([[1, 0, 1], [0, 1, 0], [1, 1, 0]]).solve()
+        [0, 1]
+        """
+        try:
+            m = np.asarray(matrix)
+        except Exception as exc:  # ragged nested lists and the like
+            raise ProblemError(f"matrix could not be read as an array: {exc}") from None
+        if m.ndim != 2:
+            raise ProblemError(f"matrix must be 2-dimensional, not {m.ndim}-dimensional")
+        if not (np.issubdtype(m.dtype, np.number) or m.dtype == bool):
+            raise ProblemError(f"matrix entries must be 0 or 1, not {m.dtype}")
+        if not np.isin(m, (0, 1)).all():
+            raise ProblemError("matrix entries must be 0 or 1")
+        n_cols = m.shape[1]
+        if not 0 <= int(secondary) <= n_cols:
+            raise ProblemError(f"secondary={secondary} but the matrix has {n_cols} columns")
+        rows = [np.flatnonzero(r).tolist() for r in m]
+        return cls(rows, primary=n_cols - int(secondary), secondary=int(secondary))
+
+
+def _iterable_row(row) -> bool:
+    return isinstance(row, Iterable) and not isinstance(row, (str, bytes))

@@ -1,0 +1,172 @@
+"""Result records returned by searches.
+
+A search ends with a *status*:
+
+``"complete"``
+    the whole search tree was explored; counts are exact.
+``"limit"``
+    the requested number of solutions was reached; the count is a lower bound.
+``"nodes"``
+    the node budget (``max_nodes``) ran out; the count is a lower bound.
+``"timeout"``
+    the time limit ran out; the count is a lower bound.
+``"interrupted"``
+    Ctrl-C (KeyboardInterrupt) stopped it; the count is a lower bound.
+``"overflow"``
+    the count reached 2**63 - 1, the largest the 64-bit counter holds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import DLXError
+
+__all__ = ["STATUSES", "Stats", "CountResult", "Uniqueness", "PropagateResult",
+           "BatchResult", "SearchStopped"]
+
+STATUSES = ("complete", "limit", "nodes", "timeout", "interrupted", "overflow")
+
+
+@dataclass
+class Stats:
+    """Search statistics, in Knuth's terms.
+
+    Attributes
+    ----------
+    nodes : int
+        Search tree nodes: options tried (forced options not included).
+    updates : int
+        Link updates: options hidden plus items covered.
+    solutions : int
+        Solutions counted.
+    seconds : float
+        Wall-clock time spent in the search, compilation excluded.
+    status : str
+        How the search ended (see :mod:`dlx.results`); ``"running"`` before.
+    """
+
+    nodes: int = 0
+    updates: int = 0
+    solutions: int = 0
+    seconds: float = 0.0
+    status: str = "running"
+
+    @property
+    def updates_per_second(self) -> float:
+        """Link updates per second (0.0 when no time was measured)."""
+        return self.updates / self.seconds if self.seconds > 0 else 0.0
+
+    def summary(self) -> str:
+        """One line for humans, as the command line prints on stderr."""
+        rate = self.updates_per_second
+        return (f"{self.solutions} solutions, {self.nodes} nodes, {self.updates} updates, "
+                f"{self.seconds:.3f} s ({rate / 1e6:.1f} M updates/s), {self.status}")
+
+
+@dataclass
+class CountResult:
+    """The number of solutions a search counted, and whether it is exact.
+
+    ``int(result)`` is the count.  When :attr:`exact` is False the search was
+    stopped (see :attr:`status`) and the true count is at least :attr:`count`.
+    """
+
+    count: int
+    status: str
+    stats: Stats = field(default_factory=Stats)
+
+    @property
+    def exact(self) -> bool:
+        """True when the whole tree was explored."""
+        return self.status == "complete"
+
+    def __int__(self) -> int:
+        return self.count
+
+    def __index__(self) -> int:
+        return self.count
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, CountResult):
+            return (self.count, self.status) == (other.count, other.status)
+        if isinstance(other, int):
+            return self.count == other
+        return NotImplemented
+
+    def __str__(self) -> str:
+        return str(self.count) if self.exact else f"at least {self.count} ({self.status})"
+
+
+@dataclass
+class Uniqueness:
+    """Outcome of a uniqueness check (a count with limit 2).
+
+    Attributes
+    ----------
+    status : str
+        ``"unique"``, ``"multiple"``, ``"none"``, or ``"unknown"`` when a limit
+        stopped the search before it could tell (``stats.status`` says which).
+    solutions : list
+        The solutions found, at most two: for ``"multiple"`` they prove it.
+    stats : Stats
+    """
+
+    status: str
+    solutions: list
+    stats: Stats = field(default_factory=Stats)
+
+
+@dataclass
+class PropagateResult:
+    """What forced singles alone give (see :meth:`dlx.Problem.propagate`).
+
+    Attributes
+    ----------
+    status : str
+        ``"contradiction"`` (no solution), ``"solved"`` (every primary item
+        covered without a guess), or ``"open"`` (search would have to guess).
+    chosen : list of int
+        Indices of the options taken: the forced ones, then the singles in order.
+    live : numpy.ndarray of bool
+        For each option, whether it is still possible afterwards.
+    """
+
+    status: str
+    chosen: list
+    live: Any
+
+
+@dataclass
+class BatchResult:
+    """Results of :meth:`dlx.Problem.solve_many`, one entry per problem.
+
+    Attributes
+    ----------
+    counts : numpy.ndarray of int64
+        Solutions counted (exact when the status is ``"complete"``).
+    nodes : numpy.ndarray of int64
+        Search nodes used by each problem.
+    status : list of str
+        ``"complete"``, ``"limit"``, or a budget/time status.
+    solutions : list of list
+        For each problem, its first ``store`` solutions (option indices, sorted).
+    """
+
+    counts: Any
+    nodes: Any
+    status: list
+    solutions: list
+
+
+class SearchStopped(DLXError):
+    """A limit stopped the search before it could answer.
+
+    The partial :class:`Stats` is in :attr:`stats`.
+    """
+
+    def __init__(self, stats: Stats):
+        self.stats = stats
+        super().__init__(f"search stopped ({stats.status}) after {stats.nodes} nodes "
+                         f"and {stats.seconds:.2f} s before finding an answer")

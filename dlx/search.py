@@ -1,0 +1,339 @@
+"""Driving the kernels from Python: limits, time, Ctrl-C, resumable iteration.
+
+The jitted search never runs for long: it is called with a node budget sized
+so that one call takes a few tens of milliseconds, and returns with its whole
+state in small arrays (:mod:`dlx._kernel` describes them).  Between calls this
+module checks the time limit, lets a pending KeyboardInterrupt surface, and
+hands solutions to the caller, so a search can be paused for as long as the
+caller likes and resumed without redoing any work.  When a search ends for any
+reason, :func:`unwind` restores the links exactly.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass
+
+import numpy as np
+
+from . import _jit
+from . import _kernel as K  # noqa: N812  (constants only; kernels come from _jit)
+from .errors import ProblemError
+from .results import BatchResult, CountResult, Stats
+
+__all__ = ["Search", "Estimate", "run_batch", "split_problem", "estimate_problem"]
+
+FIRST_BUDGET = 2**12  # nodes in the first call: small, so short searches return at once
+MAX_BUDGET = 2**26
+TARGET_CALL_SECONDS = 0.05  # keeps Ctrl-C, timeouts and progress responsive
+STORE_PER_CALL = 64  # solutions handed over per kernel call when iterating
+
+_CODE_STATUS = {K.R_DONE: "complete", K.R_LIMIT: "limit", K.R_OVERFLOW: "overflow"}
+
+
+def _positive_int(name, value, allow_zero=False):
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        raise ProblemError(f"{name} must be a whole number, not {value!r}")
+    value = int(value)
+    if value < 0 or (value == 0 and not allow_zero):
+        raise ProblemError(f"{name} must be {'zero or ' if allow_zero else ''}positive, "
+                           f"not {value}")
+    return value
+
+
+def _positive_seconds(value):
+    if value is None:
+        return None
+    try:
+        value = float(value)
+    except (TypeError, ValueError):
+        raise ProblemError(f"timeout must be a number of seconds, not {value!r}") from None
+    if not value > 0:
+        raise ProblemError(f"timeout must be positive, not {value}")
+    return value
+
+
+class Search:
+    """One search over a problem, resumable, with limits.
+
+    Iterating over it yields solutions (sorted lists of option labels) as the
+    search finds them; :meth:`count` counts the rest without storing them.
+    :attr:`stats` is kept up to date, and :attr:`stats.status <Stats.status>`
+    says how the search ended.  Create it with :meth:`dlx.Problem.search`.
+
+    Parameters
+    ----------
+    problem : Problem
+    limit : int, optional
+        Stop after this many solutions (status ``"limit"``).
+    seed : int, optional
+        Shuffle option order and item ties reproducibly.
+    max_nodes : int, optional
+        Stop after this many search nodes (status ``"nodes"``).
+    timeout : float, optional
+        Stop after this many seconds (status ``"timeout"``), checked between
+        kernel calls, that is every few tens of milliseconds.
+    forced : iterable of int
+        Options every solution must contain.  If they clash, there is no
+        solution.
+
+    Notes
+    -----
+    Ctrl-C during :meth:`count` returns the partial count with status
+    ``"interrupted"``; during iteration the links are restored and the
+    KeyboardInterrupt propagates after the solutions already yielded.
+
+    Examples
+    --------
+    >>> from dlx import Problem
+    >>> s = Problem([["a"], ["a"], ["a"]]).search()
+    >>> next(iter(s))
+    [0]
+    >>> s.count().count  # the two solutions not yet seen, plus the one above
+    3
+    """
+
+    def __init__(self, problem, *, limit=None, seed=None, max_nodes=None, timeout=None,
+                 forced=()):
+        self.problem = problem
+        self.limit = _positive_int("limit", limit)
+        self.max_nodes = _positive_int("max_nodes", max_nodes)
+        self.timeout = _positive_seconds(timeout)
+        seed = _positive_int("seed", seed, allow_zero=True)
+        fidx = problem._check_forced(forced)
+        links = problem._links(seed)
+        self._node_option = links.node_option
+        self._nd = links.nd.copy()
+        self._it = links.it.copy()
+        self._x = np.zeros(links.levels + 1, dtype=np.uint32)
+        self._st = np.array([K.S_X2, 0, 0, problem.n_items], dtype=np.int64)
+        self._params = np.zeros(4, dtype=np.int64)
+        self._stats = np.zeros(4, dtype=np.int64)
+        self._sols = np.zeros((STORE_PER_CALL, links.levels + 1), dtype=np.uint32)
+        self._budget = FIRST_BUDGET
+        self._elapsed = 0.0
+        self.stats = Stats()
+        self._forced = links.reps[fidx]
+        self._started = False
+
+    # -------------------------------------------------------------- internals
+    def _start(self):
+        if not self._started:
+            self._started = True
+            _jit.kernel("force")(self._nd, self._it, self._x, self._st, self._forced)
+
+    def _finish(self, status):
+        """Record how the search ended and restore the links."""
+        if self._st[K.LEVEL] > 0:
+            _jit.kernel("unwind")(self._nd, self._it, self._x, self._st)
+        self._st[K.STEP] = K.S_DONE
+        if self.stats.status == "running":
+            self.stats.status = status
+
+    def _sync(self):
+        s = self.stats
+        s.nodes = int(self._stats[K.NODES])
+        s.updates = int(self._stats[K.UPDATES])
+        s.solutions = int(self._stats[K.COUNT])
+        s.seconds = self._elapsed
+
+    def _call(self, cap, yield_full):
+        """One kernel call; returns the status if the search ended, else None."""
+        self._start()
+        if self._st[K.STEP] == K.S_DONE:
+            return "complete"
+        budget = self._budget
+        if self.max_nodes is not None:
+            left = self.max_nodes - int(self._stats[K.NODES])
+            if left <= 0:
+                return "nodes"
+            budget = min(budget, left)
+        p = self._params
+        p[K.BUDGET] = budget
+        p[K.LIMIT] = self.limit or 0
+        p[K.CAP] = cap
+        p[K.YIELD] = 1 if yield_full else 0
+        kern = _jit.kernel("search")
+        t0 = time.perf_counter()
+        code = kern(self._nd, self._it, self._x, self._st, p, self._stats, self._sols)
+        dt = time.perf_counter() - t0
+        self._elapsed += dt
+        if code == K.R_BUDGET:
+            if dt < TARGET_CALL_SECONDS / 2 and budget == self._budget:
+                self._budget = min(self._budget * 2, MAX_BUDGET)
+            elif dt > TARGET_CALL_SECONDS * 2:
+                self._budget = max(self._budget // 2, FIRST_BUDGET)
+        self._sync()
+        if code in _CODE_STATUS:
+            return _CODE_STATUS[code]
+        if self.timeout is not None and self._elapsed >= self.timeout:
+            return "timeout"
+        return None
+
+    def _stored(self):
+        out = []
+        for k in range(int(self._stats[K.STORED])):
+            n = int(self._sols[k, 0])
+            out.append(self.problem._label(self._node_option[self._sols[k, 1:n + 1]]))
+        return out
+
+    # -------------------------------------------------------------------- API
+    def __iter__(self):
+        try:
+            while self._st[K.STEP] != K.S_DONE or not self._started:
+                status = self._call(STORE_PER_CALL, True)
+                yield from self._stored()
+                if status is not None:
+                    self._finish(status)
+                    return
+        except KeyboardInterrupt:
+            self._finish("interrupted")
+            raise
+        finally:
+            # An abandoned generator (break, close, garbage collection) still
+            # leaves the links as they were.
+            if self._st[K.STEP] != K.S_DONE or self._st[K.LEVEL] > 0:
+                self._finish("interrupted")
+
+    def count(self):
+        """Count the remaining solutions (plus those already found).
+
+        Returns
+        -------
+        CountResult
+        """
+        try:
+            while True:
+                status = self._call(0, False)
+                if status is not None:
+                    break
+        except KeyboardInterrupt:
+            status = "interrupted"
+        self._sync()
+        self._finish(status)
+        return CountResult(self.stats.solutions, self.stats.status, self.stats)
+
+    @property
+    def status(self):
+        """How the search ended, or ``"running"``."""
+        return self.stats.status
+
+    def links_restored(self):
+        """True when the links equal the problem's pristine ones (for tests)."""
+        links = self.problem._links(None)
+        return (self._st[K.LEVEL] == 0 and np.array_equal(self._nd, links.nd)
+                and np.array_equal(self._it, links.it))
+
+
+def _forced_arrays(problem, links, forced_lists):
+    ptr = [0]
+    flat = []
+    for f in forced_lists:
+        idx = problem._check_forced(f)
+        flat.append(links.reps[idx])
+        ptr.append(ptr[-1] + len(idx))
+    fnodes = np.concatenate(flat) if flat else np.zeros(0, dtype=np.uint32)
+    return np.asarray(ptr, dtype=np.int64), np.ascontiguousarray(fnodes, dtype=np.uint32)
+
+
+def run_batch(problem, forced_lists, *, limit=1, store=1, max_nodes=None, jobs=1):
+    """Implementation of :meth:`dlx.Problem.solve_many`."""
+    limit = _positive_int("limit", limit, allow_zero=True)
+    store = _positive_int("store", store, allow_zero=True)
+    max_nodes = _positive_int("max_nodes", max_nodes)
+    jobs = _positive_int("jobs", jobs)
+    if limit:
+        store = min(store, limit)
+    links = problem._links(None)
+    fptr, fnodes = _forced_arrays(problem, links, forced_lists)
+    n = len(fptr) - 1
+    counts = np.zeros(n, dtype=np.int64)
+    nodes = np.zeros(n, dtype=np.int64)
+    codes = np.zeros(n, dtype=np.int64)
+    sols = np.zeros((n, store, links.levels + 1), dtype=np.uint32)
+    params = np.array([max_nodes or K.INT64_MAX, limit, store, 0], dtype=np.int64)
+    nd, it = links.nd.copy(), links.it.copy()
+    jobs = min(jobs, max(n, 1))
+    if jobs > 1:
+        _jit.kernel("batch_parallel")(nd, it, fptr, fnodes, params, counts, nodes, codes,
+                                      sols, jobs)
+    else:
+        _jit.kernel("batch")(nd, it, fptr, fnodes, params, counts, nodes, codes, sols)
+    status = [_CODE_STATUS.get(int(c), "nodes") for c in codes]
+    solutions = []
+    for k in range(n):
+        got = []
+        for j in range(min(int(counts[k]), store)):
+            m = int(sols[k, j, 0])
+            got.append(problem._label(links.node_option[sols[k, j, 1:m + 1]]))
+        solutions.append(got)
+    return BatchResult(counts, nodes, status, solutions)
+
+
+def split_problem(problem, depth, *, forced=()):
+    """Implementation of :meth:`dlx.Problem.split`."""
+    depth = _positive_int("depth", depth, allow_zero=True)
+    fidx = problem._check_forced(forced)
+    links = problem._links(None)
+    nd, it = links.nd.copy(), links.it.copy()
+    x = np.zeros(links.levels + 1, dtype=np.uint32)
+    st = np.array([K.S_X2, 0, 0, problem.n_items], dtype=np.int64)
+    if not _jit.kernel("force")(nd, it, x, st, links.reps[fidx]):
+        return [], 0
+    info = np.zeros(3, dtype=np.int64)
+    cap = 1024
+    kern = _jit.kernel("split")
+    while True:
+        prefixes = np.zeros((cap, max(depth, 1)), dtype=np.uint32)
+        kern(nd, it, x, st, depth, prefixes, info)
+        if not info[2]:
+            break
+        cap = int(info[0])
+    base = [int(i) for i in fidx]
+    parts = [base + links.node_option[row[:depth]].tolist() for row in prefixes[: info[0]]]
+    return parts, int(info[1])
+
+
+@dataclass
+class Estimate:
+    """Knuth's random-probe estimates, with their spread.
+
+    Attributes
+    ----------
+    probes : int
+    nodes, solutions : float
+        Mean estimate of the number of search-tree nodes and of solutions.
+    nodes_stderr, solutions_stderr : float
+        Standard errors of those means (sample standard deviation / sqrt(probes)).
+    seconds : float
+    """
+
+    probes: int
+    nodes: float
+    solutions: float
+    nodes_stderr: float
+    solutions_stderr: float
+    seconds: float
+
+
+def estimate_problem(problem, probes=1000, *, seed=0, forced=()):
+    """Implementation of :meth:`dlx.Problem.estimate`."""
+    probes = _positive_int("probes", probes)
+    seed = _positive_int("seed", seed, allow_zero=True)
+    fidx = problem._check_forced(forced)
+    links = problem._links(None)
+    nd, it = links.nd.copy(), links.it.copy()
+    x = np.zeros(links.levels + 1, dtype=np.uint32)
+    st = np.array([K.S_X2, 0, 0, problem.n_items], dtype=np.int64)
+    out = np.zeros((probes, 2), dtype=np.float64)
+    t0 = time.perf_counter()
+    if _jit.kernel("force")(nd, it, x, st, links.reps[fidx]):
+        _jit.kernel("estimate")(nd, it, x, st, seed % 2**32, out)
+    seconds = time.perf_counter() - t0
+    sd = out.std(axis=0, ddof=1) if probes > 1 else np.zeros(2)
+    root = math.sqrt(probes)
+    return Estimate(probes, float(1 + out[:, 0].mean()), float(out[:, 1].mean()),
+                    float(sd[0] / root), float(sd[1] / root), seconds)
