@@ -129,12 +129,13 @@ class Problem:
                 raise ProblemError("with secondary given as a count, give primary as a count too")
             sec = list(secondary) if secondary is not None else []
             if primary is None:
-                secset = set(sec)
+                secset = {s for s in sec if _hashable(s)}
                 seen: dict = {}
                 for row in rows:
                     for entry in row if _iterable_row(row) else ():
                         name = self._entry_item(entry, secset)
-                        if name not in secset and name not in seen:
+                        # unhashable names are reported, with their option, below
+                        if _hashable(name) and name not in secset and name not in seen:
                             seen[name] = None
                 prim = list(seen)
             else:
@@ -319,6 +320,8 @@ class Problem:
                                        1 + n1 + rng.permutation(n_items - n1)))
         lens_o = lens[order]
         total = int(lens.sum())
+        if n_opt == 0:  # only headers; the first spacer closes the (empty) option area
+            order = lens_o = np.zeros(0, dtype=np.int64)
         z = n_items + 2 + total + n_opt
         try:
             nd = np.zeros((z, 4), dtype=np.uint32)
@@ -328,6 +331,7 @@ class Problem:
                                 f"(about {z * BYTES_PER_NODE / 2**30:.1f} GiB)") from None
         # Option k of the layout starts right after the spacer at starts[k] - 1.
         starts = n_items + 2 + np.concatenate(([0], np.cumsum(lens_o + 1)[:-1])).astype(np.int64)
+        starts = starts[:n_opt]
         # Each entry's position within its option, then its node and its source entry.
         within = np.arange(total, dtype=np.int64) - np.repeat(np.cumsum(lens_o) - lens_o, lens_o)
         entry = np.repeat(self._ptr[order], lens_o) + within
@@ -340,10 +344,12 @@ class Problem:
         by_item = np.argsort(items, kind="stable")
         sn = node[by_item]
         si = items[by_item]
-        same_prev = np.concatenate(([False], si[1:] == si[:-1]))
-        same_next = np.concatenate((si[1:] == si[:-1], [False]))
-        nd[sn, 1] = np.where(same_prev, np.concatenate(([0], sn[:-1])), si)
-        nd[sn, 2] = np.where(same_next, np.concatenate((sn[1:], [0])), si)
+        same_prev = np.zeros(total, dtype=bool)
+        same_prev[1:] = si[1:] == si[:-1]
+        same_next = np.zeros(total, dtype=bool)
+        same_next[:-1] = same_prev[1:]
+        nd[sn, 1] = np.where(same_prev, np.roll(sn, 1), si)
+        nd[sn, 2] = np.where(same_next, np.roll(sn, -1), si)
         headers = np.arange(1, n_items + 1)
         nd[headers, 1] = headers
         nd[headers, 2] = headers
@@ -669,5 +675,49 @@ class Problem:
         return cls(rows, primary=n_cols - int(secondary), secondary=int(secondary))
 
 
+def _hashable(x) -> bool:
+    try:
+        hash(x)
+    except TypeError:
+        return False
+    return True
+
+
 def _iterable_row(row) -> bool:
     return isinstance(row, Iterable) and not isinstance(row, (str, bytes))
+
+
+def check_links(nd: np.ndarray, it: np.ndarray, n_primary: int) -> None:
+    """Knuth's ``sanity()``: verify the invariants of a link structure.
+
+    Every active item's vertical list must be a consistent circular list of
+    nodes of that item whose length is ``len``; the item lists must be
+    consistent circular lists.  Raises AssertionError naming the first broken
+    link.  The tests call it after building and after every kind of search.
+
+    Notes
+    -----
+    Cost: O(nodes); pure Python, meant for tests and debugging.
+    """
+    n_items = it.shape[0] - 2
+    for head, first, last in ((0, 1, n_primary), (n_items + 1, n_primary + 1, n_items)):
+        i = int(it[head, 1])
+        seen = 0
+        while i != head:
+            assert first <= i <= last, f"item list of {head} reaches item {i}"
+            assert it[it[i, 1], 0] == i, f"item {i}: LEFT of its RIGHT is not itself"
+            i = int(it[i, 1])
+            seen += 1
+            assert seen <= n_items, f"item list of {head} does not close"
+    for i in range(1, n_items + 1):
+        p = int(nd[i, 2])
+        length = 0
+        while p != i:
+            assert p > n_items, f"item {i}: list reaches header {p}"
+            assert nd[p, 0] == i, f"item {i}: node {p} belongs to item {nd[p, 0]}"
+            assert nd[nd[p, 2], 1] == p, f"item {i}: UP of DOWN of node {p} is not itself"
+            assert nd[nd[p, 1], 2] == p, f"item {i}: DOWN of UP of node {p} is not itself"
+            length += 1
+            assert length <= nd.shape[0], f"item {i}: list does not close"
+            p = int(nd[p, 2])
+        assert length == nd[i, 0], f"item {i}: len is {nd[i, 0]} but its list has {length}"

@@ -105,6 +105,7 @@ class Search:
         seed = _positive_int("seed", seed, allow_zero=True)
         fidx = problem._check_forced(forced)
         links = problem._links(seed)
+        self._seed = seed
         self._node_option = links.node_option
         self._nd = links.nd.copy()
         self._it = links.it.copy()
@@ -223,7 +224,7 @@ class Search:
 
     def links_restored(self):
         """True when the links equal the problem's pristine ones (for tests)."""
-        links = self.problem._links(None)
+        links = self.problem._links(self._seed)
         return (self._st[K.LEVEL] == 0 and np.array_equal(self._nd, links.nd)
                 and np.array_equal(self._it, links.it))
 

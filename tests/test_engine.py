@@ -1,0 +1,310 @@
+"""Engine tests: links, searches and their limits, restore, formats, batch, split."""
+
+import threading
+import time
+
+import numpy as np
+import pytest
+
+import dlx
+from dlx import Colored, ParseError, Problem, ProblemError, parse_knuth
+from dlx.problem import check_links
+
+
+def small():
+    # Knuth's example from TAOCP 7.2.2.1 (items a-g, six options, one solution).
+    return Problem({
+        "ce": ["c", "e"], "adg": ["a", "d", "g"], "bcf": ["b", "c", "f"],
+        "adf": ["a", "d", "f"], "bg": ["b", "g"], "deg": ["d", "e", "g"],
+    })
+
+
+def queens(n):
+    opts = {(r, c): [f"R{r}", f"C{c}", f"A{r + c}", f"B{r - c + n - 1}"]
+            for r in range(n) for c in range(n)}
+    prim = [f"R{r}" for r in range(n)] + [f"C{c}" for c in range(n)]
+    sec = [f"A{k}" for k in range(2 * n - 1)] + [f"B{k}" for k in range(2 * n - 1)]
+    return Problem(opts, prim, sec)
+
+
+def test_knuth_example():
+    p = small()
+    assert p.solve() == ["ce", "adf", "bg"]  # labels in option order
+    assert p.count().count == 1
+    assert p.unique().status == "unique"
+
+
+def test_links_are_sane_after_build_and_every_search():
+    p = queens(6)
+    links = p._links()
+    check_links(links.nd, links.it, p.n_primary)
+    s = p.search()
+    assert s.count().count == 4
+    assert s.links_restored()
+    check_links(s._nd, s._it, p.n_primary)
+
+
+@pytest.mark.parametrize("kwargs", [
+    {"limit": 3}, {"max_nodes": 17}, {"forced": [0]}, {"seed": 5}, {},
+])
+def test_structure_restored_exactly(kwargs):
+    p = queens(7)
+    s = p.search(**kwargs)
+    s.count()
+    assert s.links_restored()
+
+
+def test_abandoned_iteration_restores():
+    p = queens(8)
+    s = p.search()
+    it = iter(s)
+    first = next(it)
+    assert len(first) == 8
+    it.close()
+    assert s.links_restored()
+    assert s.status == "interrupted"
+
+
+def test_iteration_is_lazy_and_resumable():
+    p = queens(8)
+    s = p.search()
+    it = iter(s)
+    got = [next(it) for _ in range(5)]
+    nodes_after_5 = s.stats.nodes
+    rest = list(it)
+    assert len(got) + len(rest) == 92
+    assert len({tuple(x) for x in got + rest}) == 92
+    assert s.stats.nodes >= nodes_after_5
+    # the whole enumeration costs the same nodes as a plain count
+    assert s.stats.nodes == p.count().stats.nodes
+
+
+def test_queens_counts_and_solutions():
+    expected = [1, 0, 0, 2, 10, 4, 40, 92]
+    assert [queens(n).count().count for n in range(1, 9)] == expected
+    for sol in queens(6).solutions():
+        rows = {r for r, _ in sol}
+        cols = {c for _, c in sol}
+        assert len(rows) == len(cols) == 6
+        assert len({r + c for r, c in sol}) == 6 and len({r - c for r, c in sol}) == 6
+
+
+def test_limits_and_statuses():
+    p = queens(8)
+    r = p.count(limit=10)
+    assert (r.count, r.status, r.exact) == (10, "limit", False)
+    r = p.count(max_nodes=50)
+    assert r.status == "nodes" and r.stats.nodes == 50 and r.count < 92
+    r = p.count()
+    assert r.exact and r == 92 and int(r) == 92 and str(r) == "92"
+    assert str(p.count(limit=3)) == "at least 3 (limit)"
+
+
+def test_timeout_returns_partial_count():
+    p = queens(14)  # 365596 solutions: far more than 0.2 s
+    t0 = time.perf_counter()
+    r = p.count(timeout=0.2)
+    assert time.perf_counter() - t0 < 2.0
+    assert r.status == "timeout" and 0 < r.count < 365596
+
+
+def test_ctrl_c_returns_partial_count():
+    p = queens(14)
+    p.count(limit=1)  # compile first
+    import _thread
+
+    timer = threading.Timer(0.3, _thread.interrupt_main)
+    timer.start()
+    try:
+        s = p.search()
+        r = s.count()
+    finally:
+        timer.cancel()
+    assert r.status == "interrupted"
+    assert 0 < r.count < 365596
+    assert s.links_restored()
+
+
+def test_solve_stopped_raises():
+    with pytest.raises(dlx.SearchStopped) as info:
+        queens(12).solve(max_nodes=3)
+    assert info.value.stats.status == "nodes"
+    assert queens(3).solve() is None
+
+
+def test_seed_is_reproducible_and_complete():
+    p = queens(6)
+    a = list(p.solutions(seed=11))
+    b = list(p.solutions(seed=11))
+    assert a == b
+    assert sorted(map(tuple, a)) == sorted(map(tuple, p.solutions()))
+    firsts = {tuple(p.solve(seed=s)) for s in range(30)}
+    assert len(firsts) > 1  # different seeds explore in different orders
+
+
+def test_colors():
+    # Two options may share secondary item x only if they agree on its colour.
+    p = Problem([["a", "x:red"], ["b", "x:red"], ["b", "x:blue"], ["a", "b"]],
+                secondary=["x"])
+    sols = sorted(p.solutions())
+    assert sols == [[0, 1], [3]]
+    q = Problem([["a", Colored("x", 1)], ["b", Colored("x", 1)]], secondary=["x"])
+    assert q.count().count == 1
+    # an uncoloured use conflicts with any other use
+    r = Problem([["a", "x"], ["b", "x:red"]], secondary=["x"])
+    assert r.count().count == 0
+
+
+def test_colon_in_primary_item_names_is_just_a_name():
+    p = Problem([["r1:c1"], ["r1:c2"]])
+    assert p.primary == ("r1:c1", "r1:c2")
+    assert p.solve() == [0, 1]
+
+
+@pytest.mark.parametrize("options, kwargs, message", [
+    ([["a", "a"]], {}, "appears twice"),
+    ([["a", "q"]], {"primary": ["a"]}, "unknown item 'q'"),
+    ([["x"]], {"primary": ["a"], "secondary": ["x"]}, "no primary item"),
+    ([[]], {}, "is empty"),
+    ([["a"]], {"primary": ["a", "a"]}, "declared twice"),
+    ([[Colored("a", 1)]], {"primary": ["a"]}, "cannot have a colour"),
+    ([5], {}, "must be an iterable"),
+    ([[["unhashable"]]], {}, "hashable"),
+])
+def test_bad_problems(options, kwargs, message):
+    with pytest.raises(ProblemError, match=message):
+        Problem(options, **kwargs)
+
+
+def test_bad_arguments():
+    p = small()
+    for kwargs in ({"limit": 0}, {"limit": -1}, {"max_nodes": "x"}, {"timeout": -1},
+                   {"timeout": "soon"}, {"forced": [99]}, {"forced": ["a"]}, {"seed": -3}):
+        with pytest.raises(ProblemError):
+            p.count(**kwargs)
+
+
+def test_indices_and_matrix():
+    p = Problem([[0, 1], [1, 2], [2], [0]], primary=3, secondary=0)
+    assert sorted(p.solutions()) == [[0, 2], [1, 3]]
+    m = np.array([[1, 0, 1, 0], [0, 1, 0, 1], [0, 1, 0, 0], [1, 0, 0, 1]])
+    q = Problem.from_matrix(m, secondary=1)
+    assert sorted(q.solutions()) == [[0, 1], [0, 2]]
+    with pytest.raises(ProblemError):
+        Problem.from_matrix([[0, 2]])
+    with pytest.raises(ProblemError):
+        Problem.from_matrix([1, 0])
+
+
+def test_empty_problem_has_one_empty_solution():
+    p = Problem([], primary=[])
+    assert p.count().count == 1
+    assert p.solve() == []
+
+
+def test_forced_options():
+    p = queens(6)
+    labels = p.labels
+    fi = labels.index((0, 1))
+    sols = list(p.solutions(forced=[fi]))
+    assert sols and all((0, 1) in s for s in sols)
+    clash = [labels.index((0, 0)), labels.index((1, 1))]
+    assert p.count(forced=clash).count == 0
+    assert p.count(forced=[fi, fi]).count == 0
+
+
+def test_solve_many_matches_single_searches():
+    p = queens(6)
+    forced = [[], [0], [1], [0, 8], [7]]
+    r = p.solve_many(forced, limit=0, store=2)
+    single = [p.count(forced=f).count for f in forced]
+    assert r.counts.tolist() == single
+    assert r.status == ["complete"] * 5
+    for f, sols in zip(forced, r.solutions):
+        assert len(sols) == min(2, p.count(forced=f).count)
+    r2 = p.solve_many(forced, limit=1, jobs=2)
+    assert r2.counts.tolist() == [min(c, 1) for c in single]
+    r3 = p.solve_many([[]], limit=0, max_nodes=10)
+    assert r3.status == ["nodes"] and r3.nodes[0] == 10
+
+
+def test_solve_many_parallel_equals_serial():
+    p = queens(7)
+    forced = [[k] for k in range(49)]
+    a = p.solve_many(forced, limit=0, store=1, jobs=1)
+    b = p.solve_many(forced, limit=0, store=1, jobs=2)
+    assert a.counts.tolist() == b.counts.tolist()
+    assert a.solutions == b.solutions
+    assert sum(a.counts) == 40 * 7  # each solution has one queen in each of 7 rows
+
+
+def test_propagate_singles():
+    p = Problem([["a", "b"], ["b", "c"], ["c"], ["d"], ["d", "e"], ["e"]])
+    r = p.propagate()
+    assert r.status == "open"
+    r = p.propagate(forced=[3])  # d forces e (option 5); a then c are singles
+    assert r.chosen[0] == 3 and sorted(r.chosen) == [0, 2, 3, 5] and r.status == "solved"
+    assert not r.live.any()
+    r = Problem([["a"], ["a", "b"]], primary=["a", "b"]).propagate(forced=[0])
+    assert r.status == "contradiction"
+
+
+def test_split_sums_to_count():
+    for n in (6, 7, 8):
+        p = queens(n)
+        total = p.count().count
+        for depth in (0, 1, 2, 3):
+            parts, above = p.split(depth)
+            assert sum(p.count(forced=f).count for f in parts) + above == total
+
+
+def test_estimate_is_close():
+    p = queens(8)
+    e = p.estimate(4000, seed=3)
+    assert 92 / 2 < e.solutions < 92 * 2
+    assert e.nodes > 0 and e.solutions_stderr > 0
+    a, b = p.estimate(100, seed=3), p.estimate(100, seed=3)
+    assert (a.nodes, a.solutions) == (b.nodes, b.solutions)
+
+
+def test_knuth_format():
+    text = """| a comment
+a b c | x y
+a x:1
+b x:1 y
+c
+b c
+| another comment
+a b c y:2
+"""
+    p = parse_knuth(text)
+    assert p.primary == ("a", "b", "c") and p.secondary == ("x", "y")
+    assert sorted(p.solutions()) == [["a b c y:2"], ["a x:1", "b c"], ["a x:1", "b x:1 y", "c"]]
+
+
+@pytest.mark.parametrize("text, where, message", [
+    ("", (None, None), "no item line"),
+    ("| only a comment\n", (None, None), "no item line"),
+    ("a b\na q\n", (2, 3), "unknown item 'q'"),
+    ("a b\na a\n", (2, 3), "appears twice"),
+    ("a | x\nx\n", (2, None), "no primary item"),
+    ("a a\n", (1, 3), "listed twice"),
+    ("a | x | y\n", (1, 7), "second '|'"),
+    ("a | x\na:red\n", (2, 2), "cannot have a colour"),
+    ("a b:c\n", (1, 4), "contains ':'"),
+    ("| x\n", (None, None), "no item line"),
+    ("a\n\x00\x01\x02\n", (2, None), "binary"),
+])
+def test_knuth_errors(text, where, message):
+    with pytest.raises(ParseError, match=message) as info:
+        parse_knuth(text, source="t.dlx")
+    assert (info.value.line, info.value.column) == where
+    assert str(info.value).startswith("t.dlx")
+
+
+def test_read_knuth_missing_file(tmp_path):
+    with pytest.raises(ParseError, match="cannot read"):
+        dlx.read_knuth(tmp_path / "nope.dlx")
+    f = tmp_path / "ok.dlx"
+    f.write_text("a b\na\nb\na b\n")
+    assert dlx.read_knuth(f).count().count == 2
