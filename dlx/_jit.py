@@ -17,14 +17,17 @@ _ND = "uint32[:, ::1]"
 _V32 = "uint32[::1]"
 _V64 = "int64[::1]"
 _LINKS = f"{_ND}, {_ND}"
+# base options (ptr, items, colours), sizes, forced (ptr, options), params, counts, nodes,
+# codes, solutions
+_BATCH = (f"int64({_V64}, {_V32}, {_V32}, {_V64}, {_V64}, {_V32}, {_V64}, {_V64}, {_V64}, "
+          f"{_V64}, uint32[:, :, ::1]")
 
 SIGNATURES = {
     "search": f"int64({_LINKS}, {_V32}, {_V64}, {_V64}, {_V64}, {_ND})",
     "unwind": f"int64({_LINKS}, {_V32}, {_V64})",
     "force": f"int64({_LINKS}, {_V32}, {_V64}, {_V32})",
-    "batch": f"int64({_LINKS}, {_V64}, {_V32}, {_V64}, {_V64}, {_V64}, {_V64}, uint32[:, :, ::1])",
-    "batch_parallel": (f"int64({_LINKS}, {_V64}, {_V32}, {_V64}, {_V64}, {_V64}, {_V64}, "
-                       "uint32[:, :, ::1], int64)"),
+    "batch": _BATCH + ")",
+    "batch_parallel": _BATCH + ", int64)",
     "propagate": f"int64({_LINKS}, {_V32}, {_V64}, {_V32}, {_V32}, uint8[::1])",
     "split": f"int64({_LINKS}, {_V32}, {_V64}, int64, {_ND}, {_V64})",
     "estimate": f"int64({_LINKS}, {_V32}, {_V64}, int64, float64[:, ::1])",

@@ -74,6 +74,7 @@ R_LIMIT = 1  # LIMIT solutions reached
 R_BUDGET = 2  # BUDGET nodes used; call again to continue
 R_FULL = 3  # sols is full and YIELD was set; call again to continue
 R_OVERFLOW = 4  # COUNT reached 2**63 - 1 and cannot grow (not reachable in practice)
+R_CLASH = 5  # batch only: the forced options clash, so there is no solution
 
 INT64_MAX = np.int64(0x7FFFFFFFFFFFFFFF)
 
@@ -378,53 +379,148 @@ def force(nd, it, x, st, forced):
 
 
 @njit(cache=True)
-def _batch_range(nd, it, fptr, fnodes, params, counts, nodes, codes, sols, start, stop, step):
+def _reduce(optr, oitem, ocolor, n1, forced, nd, it, omap, state):
+    """Build, in nd/it, the links of the problem restricted by forced options.
+
+    The base problem is given as options in CSR form (``optr``, ``oitem``,
+    ``ocolor``; items numbered from 1, primary ones first).  Items the forced
+    options cover leave the item lists; options that use such an item are
+    left out, except that an option agreeing with a forced colour on a
+    secondary item stays, without that entry.  Item numbers are unchanged;
+    ``omap[node]`` gets the base option of each node.  This costs one pass
+    over the options and replaces covering the forced options in the full
+    structure and uncovering them afterwards, which touches far more links.
+
+    Returns the number of node rows used, or 0 when the forced options clash.
+    """
+    n = it.shape[0] - 2
+    for i in range(n + 2):
+        state[i] = 0
+    for k in range(forced.shape[0]):
+        o = forced[k]
+        for e in range(optr[o], optr[o + 1]):
+            i = oitem[e]
+            c = np.int64(ocolor[e])
+            s = state[i]
+            if s != 0:
+                if c == 0 or s != c:
+                    return 0
+            else:
+                state[i] = c if c != 0 else -1
+    for i in range(1, n + 1):
+        nd[i, TOP] = 0
+        nd[i, UP] = i
+        nd[i, DOWN] = i
+        nd[i, COLOR] = 0
+    # Item lists of the free items: primary under 0, secondary under n + 1.
+    for head, first, last in ((0, 1, n1), (n + 1, n1 + 1, n)):
+        prev = head
+        for i in range(first, last + 1):
+            if state[i] == 0:
+                it[prev, RIGHT] = i
+                it[i, LEFT] = prev
+                prev = i
+        it[prev, RIGHT] = head
+        it[head, LEFT] = prev
+    z = n + 1
+    nd[z, TOP] = 0
+    nd[z, UP] = 0
+    nd[z, DOWN] = 0
+    nd[z, COLOR] = 0
+    for o in range(optr.shape[0] - 1):
+        live = True
+        for e in range(optr[o], optr[o + 1]):
+            s = state[oitem[e]]
+            if s != 0 and (s < 0 or np.int64(ocolor[e]) != s):
+                live = False
+                break
+        if not live:
+            continue
+        start = z + 1
+        for e in range(optr[o], optr[o + 1]):
+            i = oitem[e]
+            if state[i] != 0:
+                continue
+            z += 1
+            last = nd[i, UP]
+            nd[z, TOP] = i
+            nd[z, UP] = last
+            nd[z, DOWN] = i
+            nd[z, COLOR] = ocolor[e]
+            nd[last, DOWN] = z
+            nd[i, UP] = z
+            nd[i, TOP] += U1
+            omap[z] = o
+        nd[start - 1, DOWN] = z
+        z += 1
+        nd[z, TOP] = 0
+        nd[z, UP] = start
+        nd[z, DOWN] = 0
+        nd[z, COLOR] = 0
+    return z + 1
+
+
+@njit(cache=True)
+def _batch_range(optr, oitem, ocolor, sizes, fptr, fopts, params, counts, nodes, codes,
+                 sols, start, stop, step):
     """Solve problems start, start+step, ... < stop, each = base problem + forced options."""
+    n = sizes[0]
     levels = sols.shape[2] - 1
+    nd = np.zeros((sizes[2], 4), dtype=np.uint32)
+    it = np.zeros((n + 2, 2), dtype=np.uint32)
+    omap = np.zeros(sizes[2], dtype=np.uint32)
+    state = np.zeros(n + 2, dtype=np.int64)
     x = np.zeros(levels, dtype=np.uint32)
     st = np.zeros(4, dtype=np.int64)
     stats = np.zeros(4, dtype=np.int64)
-    nitems = it.shape[0] - 2
     for k in range(start, stop, step):
+        if _reduce(optr, oitem, ocolor, sizes[1], fopts[fptr[k]:fptr[k + 1]], nd, it, omap,
+                   state) == 0:
+            codes[k] = R_CLASH
+            counts[k] = 0
+            nodes[k] = 0
+            continue
         st[STEP] = S_X2
         st[LEVEL] = 0
-        st[NITEMS] = nitems
+        st[BASE] = 0
+        st[NITEMS] = n
         stats[:] = 0
-        ok = _force(nd, it, x, st, fnodes[fptr[k]:fptr[k + 1]])
-        st[BASE] = st[LEVEL]
-        if ok:
-            codes[k] = _run(nd, it, x, st, params, stats, sols[k])
-        else:
-            codes[k] = R_DONE
-        _unwind_to(nd, it, x, st, 0)
+        out = sols[k]
+        codes[k] = _run(nd, it, x, st, params, stats, out)
+        # Report options, not nodes: the nodes belong to this puzzle's links only.
+        for j in range(stats[STORED]):
+            for l in range(out[j, 0]):
+                out[j, l + 1] = omap[out[j, l + 1]]
         counts[k] = stats[COUNT]
         nodes[k] = stats[NODES]
 
 
 @njit(cache=True)
-def batch(nd, it, fptr, fnodes, params, counts, nodes, codes, sols):
+def batch(optr, oitem, ocolor, sizes, fptr, fopts, params, counts, nodes, codes, sols):
     """Many problems that differ only by forced options, in one call on one thread.
 
-    Problem k forces the options whose primary nodes are
-    ``fnodes[fptr[k]:fptr[k+1]]``, is searched with ``params`` (BUDGET is per
-    problem) and leaves its count, nodes, return code (R_DONE, R_LIMIT or
-    R_BUDGET) and first CAP solutions in ``counts[k]``, ``nodes[k]``,
-    ``codes[k]`` and ``sols[k]``.  The structure is restored after each one.
+    The base problem is in CSR form (see :func:`_reduce`); ``sizes`` holds N,
+    the number of primary items and the node rows of the full structure.
+    Problem k forces the options ``fopts[fptr[k]:fptr[k+1]]``, is searched
+    with ``params`` (BUDGET is per problem) and leaves its count, nodes,
+    return code (R_DONE, R_LIMIT, R_BUDGET, or R_CLASH when its forced options
+    clash) and first CAP solutions in ``counts[k]``, ``nodes[k]``,
+    ``codes[k]`` and ``sols[k]``.  Solutions list the options chosen by the
+    search (the forced ones are not repeated).
     """
-    _batch_range(nd, it, fptr, fnodes, params, counts, nodes, codes, sols,
-                 0, counts.shape[0], 1)
+    _batch_range(optr, oitem, ocolor, sizes, fptr, fopts, params, counts, nodes, codes,
+                 sols, 0, counts.shape[0], 1)
     return 0
 
 
 @njit(cache=True, parallel=True)
-def batch_parallel(nd, it, fptr, fnodes, params, counts, nodes, codes, sols, threads):
-    """:func:`batch` on ``threads`` threads, each on its own copy of the links."""
+def batch_parallel(optr, oitem, ocolor, sizes, fptr, fopts, params, counts, nodes, codes,
+                   sols, threads):
+    """:func:`batch` on ``threads`` threads, each with its own links."""
     n = counts.shape[0]
     for t in prange(threads):
-        nd_t = nd.copy()
-        it_t = it.copy()
-        _batch_range(nd_t, it_t, fptr, fnodes, params, counts, nodes, codes, sols,
-                     t, n, threads)
+        _batch_range(optr, oitem, ocolor, sizes, fptr, fopts, params, counts, nodes, codes,
+                     sols, t, n, threads)
     return 0
 
 

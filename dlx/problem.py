@@ -300,8 +300,9 @@ class Problem:
         links = self._cache.get(key)
         if links is None:
             links = self._build(key)
-            if key is not None:
-                self._cache = {k: v for k, v in self._cache.items() if k is None}
+            if key is not None:  # keep one seeded layout at a time
+                self._cache = {k: v for k, v in self._cache.items()
+                               if not isinstance(k, int)}
             self._cache[key] = links
         return links
 
@@ -371,6 +372,18 @@ class Problem:
         position[order] = np.arange(n_opt)
         reps = (starts[position] + self._first_primary).astype(np.uint32)
         return _Links(nd, it, reps, node_option, max(n1, 1))
+
+    def _csr(self):
+        """The options in CSR form for the batch kernel, with its sizes (cached)."""
+        got = self._cache.get("csr")
+        if got is None:
+            n = self.n_items
+            rows = n + 2 + self.n_nodes + self.n_options
+            sizes = np.array([n, self.n_primary, rows], dtype=np.int64)
+            got = (self._ptr, self._flat_items.astype(np.uint32),
+                   self._flat_colors.astype(np.uint32), sizes, max(self.n_primary, 1))
+            self._cache["csr"] = got
+        return got
 
     def _check_forced(self, forced) -> np.ndarray:
         """Validate option indices to force; returns them as an int64 array."""

@@ -151,13 +151,17 @@ class BatchResult:
     status : list of str
         ``"complete"``, ``"limit"``, or a budget/time status.
     solutions : list of list
-        For each problem, its first ``store`` solutions (option indices, sorted).
+        For each problem, its first ``store`` solutions (labels in option order,
+        forced options included).
+    clashes : list of bool
+        True where the problem's forced options clash (its count is 0).
     """
 
     counts: Any
     nodes: Any
     status: list
     solutions: list
+    clashes: list
 
 
 class SearchStopped(DLXError):

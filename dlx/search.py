@@ -22,14 +22,16 @@ from . import _kernel as K  # noqa: N812  (constants only; kernels come from _ji
 from .errors import ProblemError
 from .results import BatchResult, CountResult, Stats
 
-__all__ = ["Search", "Estimate", "run_batch", "split_problem", "estimate_problem"]
+__all__ = ["Search", "Estimate", "run_batch", "batch_arrays", "forced_arrays", "split_problem",
+           "estimate_problem"]
 
 FIRST_BUDGET = 2**12  # nodes in the first call: small, so short searches return at once
 MAX_BUDGET = 2**26
 TARGET_CALL_SECONDS = 0.05  # keeps Ctrl-C, timeouts and progress responsive
 STORE_PER_CALL = 64  # solutions handed over per kernel call when iterating
 
-_CODE_STATUS = {K.R_DONE: "complete", K.R_LIMIT: "limit", K.R_OVERFLOW: "overflow"}
+_CODE_STATUS = {K.R_DONE: "complete", K.R_LIMIT: "limit", K.R_OVERFLOW: "overflow",
+                K.R_CLASH: "complete"}
 
 
 def _positive_int(name, value, allow_zero=False):
@@ -229,49 +231,70 @@ class Search:
                 and np.array_equal(self._it, links.it))
 
 
-def _forced_arrays(problem, links, forced_lists):
+def forced_arrays(problem, forced_lists):
+    """Validate forced option lists; return them in CSR form (int64 ptr, uint32 options)."""
     ptr = [0]
     flat = []
     for f in forced_lists:
         idx = problem._check_forced(f)
-        flat.append(links.reps[idx])
+        flat.append(idx)
         ptr.append(ptr[-1] + len(idx))
-    fnodes = np.concatenate(flat) if flat else np.zeros(0, dtype=np.uint32)
-    return np.asarray(ptr, dtype=np.int64), np.ascontiguousarray(fnodes, dtype=np.uint32)
+    fopts = np.concatenate(flat) if flat else np.zeros(0, dtype=np.int64)
+    return np.asarray(ptr, dtype=np.int64), np.ascontiguousarray(fopts, dtype=np.uint32)
 
 
-def run_batch(problem, forced_lists, *, limit=1, store=1, max_nodes=None, jobs=1):
-    """Implementation of :meth:`dlx.Problem.solve_many`."""
+def batch_arrays(problem, fptr, fopts, *, limit=1, store=1, max_nodes=None, jobs=1):
+    """The batch kernel on already validated arrays; the Sudoku fast path.
+
+    ``fptr``/``fopts`` must come from :func:`forced_arrays` or be built
+    with the same guarantees (int64 ptr from 0 to len(fopts), non-decreasing;
+    uint32 option indices < n_options).
+
+    Returns
+    -------
+    counts, nodes, codes : numpy.ndarray of int64
+        ``codes`` are the kernel's return codes (``dlx._kernel.R_*``).
+    sols : numpy.ndarray of uint32, shape (problems, store, levels + 1)
+        ``sols[k, j, 0]`` options, then the options the search chose (the
+        forced ones are not repeated), in the order chosen.
+    """
     limit = _positive_int("limit", limit, allow_zero=True)
     store = _positive_int("store", store, allow_zero=True)
     max_nodes = _positive_int("max_nodes", max_nodes)
     jobs = _positive_int("jobs", jobs)
     if limit:
         store = min(store, limit)
-    links = problem._links(None)
-    fptr, fnodes = _forced_arrays(problem, links, forced_lists)
     n = len(fptr) - 1
+    optr, oitem, ocolor, sizes, levels = problem._csr()
     counts = np.zeros(n, dtype=np.int64)
     nodes = np.zeros(n, dtype=np.int64)
     codes = np.zeros(n, dtype=np.int64)
-    sols = np.zeros((n, store, links.levels + 1), dtype=np.uint32)
+    sols = np.zeros((n, store, levels + 1), dtype=np.uint32)
     params = np.array([max_nodes or K.INT64_MAX, limit, store, 0], dtype=np.int64)
-    nd, it = links.nd.copy(), links.it.copy()
     jobs = min(jobs, max(n, 1))
+    args = (optr, oitem, ocolor, sizes, fptr, fopts, params, counts, nodes, codes, sols)
     if jobs > 1:
-        _jit.kernel("batch_parallel")(nd, it, fptr, fnodes, params, counts, nodes, codes,
-                                      sols, jobs)
+        _jit.kernel("batch_parallel")(*args, jobs)
     else:
-        _jit.kernel("batch")(nd, it, fptr, fnodes, params, counts, nodes, codes, sols)
+        _jit.kernel("batch")(*args)
+    return counts, nodes, codes, sols
+
+
+def run_batch(problem, forced_lists, *, limit=1, store=1, max_nodes=None, jobs=1):
+    """Implementation of :meth:`dlx.Problem.solve_many`."""
+    fptr, fopts = forced_arrays(problem, forced_lists)
+    counts, nodes, codes, sols = batch_arrays(problem, fptr, fopts, limit=limit, store=store,
+                                              max_nodes=max_nodes, jobs=jobs)
     status = [_CODE_STATUS.get(int(c), "nodes") for c in codes]
     solutions = []
-    for k in range(n):
+    for k in range(len(counts)):
+        forced = fopts[fptr[k]:fptr[k + 1]].tolist()
         got = []
-        for j in range(min(int(counts[k]), store)):
+        for j in range(min(int(counts[k]), sols.shape[1])):
             m = int(sols[k, j, 0])
-            got.append(problem._label(links.node_option[sols[k, j, 1:m + 1]]))
+            got.append(problem._label(forced + sols[k, j, 1:m + 1].tolist()))
         solutions.append(got)
-    return BatchResult(counts, nodes, status, solutions)
+    return BatchResult(counts, nodes, status, solutions, (codes == K.R_CLASH).tolist())
 
 
 def split_problem(problem, depth, *, forced=()):

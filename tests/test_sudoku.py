@@ -1,0 +1,301 @@
+"""Sudoku on exact cover: counts, uniqueness, candidates, variants and batches."""
+
+from pathlib import Path
+
+import pytest
+
+from sudoku import Puzzle, PuzzleError, parse_puzzle, validate_solution
+from sudoku import solver
+from sudoku.solver import candidates, check, count, solve, solve_all
+
+DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "sudoku"
+CLASSIC = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+
+
+def need(name):
+    path = DATA / name
+    if not path.exists():
+        pytest.skip(f"{path} is not here")
+    return path
+
+
+# ---------------------------------------------------------------- brute force
+def naive_houses(n, br, bc, variant="standard", regions=None):
+    """Houses written out independently of sudoku.grid."""
+    hs = [[r * n + c for c in range(n)] for r in range(n)]
+    hs += [[r * n + c for r in range(n)] for c in range(n)]
+    if regions is None:
+        for r0 in range(0, n, br):
+            for c0 in range(0, n, bc):
+                hs.append([(r0 + r) * n + c0 + c for r in range(br) for c in range(bc)])
+    else:
+        for k in range(n):
+            hs.append([i for i in range(n * n) if regions[i] == k])
+    if variant == "x":
+        hs.append([i * n + i for i in range(n)])
+        hs.append([i * n + n - 1 - i for i in range(n)])
+    return hs
+
+
+def naive_count(cells, n, br, bc, variant="standard", regions=None, cap=10**6):
+    hs = naive_houses(n, br, bc, variant, regions)
+    peers = [set() for _ in range(n * n)]
+    for h in hs:
+        for i in h:
+            peers[i].update(h)
+    grid = list(cells)
+    for i, v in enumerate(grid):
+        if v and any(grid[j] == v for j in peers[i] if j != i):
+            return 0
+    blanks = [i for i, v in enumerate(grid) if not v]
+    total = 0
+
+    def go(k):
+        nonlocal total
+        if total >= cap:
+            return
+        if k == len(blanks):
+            total += 1
+            return
+        i = blanks[k]
+        used = {grid[j] for j in peers[i]}
+        for v in range(1, n + 1):
+            if v not in used:
+                grid[i] = v
+                go(k + 1)
+                grid[i] = 0
+
+    go(0)
+    return total
+
+
+# ------------------------------------------------------------------- counting
+def test_every_4x4_grid():
+    assert count("." * 16).count == 288
+    assert count("." * 16).exact
+
+
+def test_4x4_x_variant_matches_brute_force():
+    p = Puzzle(2, 2, [0] * 16, variant="x")
+    assert count(p).count == naive_count([0] * 16, 4, 2, 2, "x")
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_random_6x6_partial_grids_match_brute_force(seed):
+    import random
+
+    rng = random.Random(seed)
+    # Take a random 6x6 grid from the engine, blank most cells, compare counts.
+    full = solver.problem_for(Puzzle(2, 3, [0] * 36)).solve(seed=seed)
+    cells = [0] * 36
+    for o in full:
+        cells[o // 6] = o % 6 + 1
+    for i in rng.sample(range(36), 24):
+        cells[i] = 0
+    variant = "x" if seed % 2 else "standard"
+    expected = naive_count(cells, 6, 2, 3, variant)
+    if variant == "x" and expected == 0:
+        return  # the grid itself need not be an X-Sudoku
+    p = Puzzle(2, 3, cells, variant=variant)
+    assert count(p).count == expected
+
+
+def test_jigsaw_matches_brute_force():
+    # A 4x4 jigsaw whose regions are L-ish shapes.
+    regions = [0, 0, 1, 1,
+               0, 0, 2, 1,
+               3, 2, 2, 1,
+               3, 3, 3, 2]
+    p = Puzzle(2, 2, [0] * 16, variant="jigsaw", regions=regions)
+    assert count(p).count == naive_count([0] * 16, 4, 2, 2, regions=regions)
+
+
+def test_solution_counts_file():
+    path = need("solution_counts.txt")
+    for number, line in enumerate(path.read_text().splitlines(), start=1):
+        grid, expected = line.rsplit(":", 1)
+        expected = int(expected)
+        try:
+            r = count(parse_puzzle(grid))
+        except PuzzleError:
+            assert expected == 0, f"line {number}: givens clash but {expected} solutions"
+            continue
+        assert r.exact and r.count == expected, f"line {number}"
+
+
+def test_solution_counts_file_in_one_batch():
+    path = need("solution_counts.txt")
+    lines = path.read_text().splitlines()
+    items = [line.rsplit(":", 1)[0] for line in lines]
+    for line, res in zip(lines, solve_all(items, mode="count")):
+        expected = int(line.rsplit(":", 1)[1])
+        if res.error is not None:
+            assert expected == 0 and "digit" in str(res.error)
+        else:
+            assert res.exact and res.count == expected
+            assert res.solutions == []
+
+
+# ------------------------------------------------------------------- solving
+def test_classic_puzzle():
+    g = solve(CLASSIC)
+    validate_solution(parse_puzzle(CLASSIC), g)
+    u = check(CLASSIC)
+    assert u.status == "unique" and u.solutions == [g]
+
+
+def test_multiple_gives_two_valid_proofs():
+    p = parse_puzzle("1" + "." * 80)
+    u = check(p)
+    assert u.status == "multiple"
+    a, b = u.solutions
+    assert a != b
+    validate_solution(p, a)
+    validate_solution(p, b)
+
+
+def test_no_solution():
+    # Valid givens (no clash) but r1c9 can hold nothing.
+    p = parse_puzzle("12345678." + "........9" + "." * 63)
+    assert solve(p) is None
+    assert check(p).status == "none"
+    assert count(p).count == 0
+
+
+def test_clashing_givens_name_the_cells():
+    with pytest.raises(PuzzleError, match="r1c1.*r1c2|r1c2.*r1c1"):
+        solve("11" + "." * 79)
+
+
+@pytest.mark.parametrize("name", [
+    "easy_sample.txt", "17clue.txt", "top95.txt", "norvig_hardest.txt", "top1465.txt",
+    "hardest1106.txt", "hard_sample.txt", "hardest1905_11plus.txt", "16x16.txt",
+    "16x16_vu.txt",
+])
+def test_dataset_sample_solves(name):
+    path = need(name)
+    lines = []
+    with open(path) as f:
+        for k, line in enumerate(f):
+            if k % 97 == 0:
+                lines.append(line.strip())
+            if len(lines) >= 40:
+                break
+    results = list(solve_all(lines, mode="check"))
+    assert len(results) == len(lines)
+    for res in results:
+        assert res.verdict == "unique", (name, res.index)
+        validate_solution(res.puzzle, res.solutions[0])
+
+
+def test_serg_benchmark_has_multiple_solutions():
+    path = need("serg_benchmark.txt")
+    with open(path) as f:
+        lines = [next(f).strip() for _ in range(50)]
+    for res in solve_all(lines, mode="check"):
+        assert res.verdict == "multiple"
+        a, b = res.solutions
+        assert a != b
+        validate_solution(res.puzzle, a)
+        validate_solution(res.puzzle, b)
+
+
+def test_25x25_easy_one():
+    path = need("25x25.txt")
+    line = path.read_text().splitlines()[0]
+    res = next(solve_all([line], mode="check"))
+    assert res.verdict == "unique"
+    validate_solution(res.puzzle, res.solutions[0])
+
+
+# ------------------------------------------------------------------ batches
+def test_batch_keeps_order_and_marks_invalid():
+    items = [CLASSIC, "12" + "." * 79, "11" + "." * 79, "x" * 81, "." * 80 + "1", CLASSIC]
+    results = list(solve_all(items, mode="solve"))
+    assert [r.index for r in results] == list(range(6))
+    assert [r.verdict if r.error is None else "invalid" for r in results][2:4] == \
+        ["invalid", "invalid"]
+    assert results[0].solutions == results[5].solutions
+    assert results[1].count == 1 and results[4].count == 1
+    assert "r1c1" in str(results[2].error) and "r1c2" in str(results[2].error)
+
+
+def test_batch_threads_agree():
+    path = need("top95.txt")
+    lines = path.read_text().splitlines()
+    one = [(r.count, r.solutions, r.nodes) for r in solve_all(lines, mode="check", jobs=1)]
+    two = [(r.count, r.solutions, r.nodes) for r in solve_all(lines, mode="check", jobs=2)]
+    assert one == two
+
+
+def test_batch_mixes_shapes():
+    items = ["." * 16, CLASSIC, "1" + "." * 15]
+    results = list(solve_all(items, mode="count", limit=5))
+    assert [r.count for r in results] == [5, 1, 5]
+    assert [r.status for r in results] == ["limit", "complete", "limit"]
+
+
+def test_hard_puzzles_finish_outside_the_batch(monkeypatch):
+    monkeypatch.setattr(solver, "BATCH_NODE_CAP", 5)
+    items = [CLASSIC, "." * 81]
+    results = list(solve_all(items, mode="count", limit=50))
+    assert results[0].count == 1 and results[0].exact
+    assert results[1].count == 50 and results[1].status == "limit"
+
+
+def test_empty_grid_count_answers_within_its_limits():
+    r = count("." * 81, limit=1000)
+    assert (r.count, r.status) == (1000, "limit")
+    r = count("." * 81, timeout=0.3)
+    assert r.status == "timeout" and r.count > 0
+    res = next(solve_all(["." * 81], mode="count", timeout=0.3))
+    assert res.status == "timeout" and res.count > 0
+
+
+# --------------------------------------------------------------- candidates
+def test_candidates_after_singles():
+    c = candidates(CLASSIC)
+    assert c.status == "open"
+    p = parse_puzzle(CLASSIC)
+    for i, v in enumerate(p.cells):
+        if v:
+            assert c.cells[i] == (v,)
+    g = solve(CLASSIC)
+    for i, cand in enumerate(c.cells):
+        assert g[i] in cand  # propagation never removes the true value
+
+
+def test_candidates_solve_an_easy_puzzle():
+    easy = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+    c = candidates(easy)
+    assert c.status == "solved" and all(len(x) == 1 for x in c.cells)
+    assert tuple(x[0] for x in c.cells) == solve(easy)
+
+
+def test_candidates_contradiction():
+    c = candidates(parse_puzzle("12345678." + "........9" + "." * 63))
+    assert c.status == "contradiction"
+
+
+def test_candidates_match_naive_elimination_when_no_singles_apply():
+    # With no singles taken, candidates are exactly the values not seen by peers.
+    p = parse_puzzle(CLASSIC)
+    r = solver.problem_for(p).propagate(solver._forced(p))
+    n = 9
+    hs = naive_houses(9, 3, 3)
+    for i in range(81):
+        if p.cells[i]:
+            continue
+        seen = {p.cells[j] for h in hs if i in h for j in h}
+        naive = [v for v in range(1, 10) if v not in seen]
+        live = [v for v in range(1, 10) if r.live[i * n + v - 1]]
+        assert set(live) <= set(naive)
+
+
+def test_every_jigsaw_region_map_is_a_new_problem():
+    a = Puzzle(2, 2, [0] * 16, variant="jigsaw", regions=[0, 0, 1, 1, 0, 0, 1, 1,
+                                                           2, 2, 3, 3, 2, 2, 3, 3])
+    b = Puzzle(2, 2, [0] * 16, variant="jigsaw", regions=[0, 0, 1, 1, 0, 0, 2, 1,
+                                                           3, 2, 2, 1, 3, 3, 3, 2])
+    assert solver.problem_for(a) is not solver.problem_for(b)
+    assert count(a).count == 288  # boxes as regions: plain Sudoku
