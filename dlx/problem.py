@@ -244,6 +244,13 @@ class Problem:
                 return item, color
         return entry, None
 
+    def __getstate__(self):
+        # The links are a cache: rebuild them where the problem is unpickled
+        # (worker processes), rather than shipping them.
+        state = self.__dict__.copy()
+        state["_cache"] = {}
+        return state
+
     # ------------------------------------------------------------- properties
     @property
     def primary(self) -> tuple:

@@ -308,3 +308,13 @@ def test_read_knuth_missing_file(tmp_path):
     f = tmp_path / "ok.dlx"
     f.write_text("a b\na\nb\na b\n")
     assert dlx.read_knuth(f).count().count == 2
+
+
+def test_pickle_round_trip_drops_the_link_cache():
+    import pickle
+
+    p = queens(6)
+    p.count()
+    q = pickle.loads(pickle.dumps(p))
+    assert q._cache == {}
+    assert q.count().count == 4 and q.labels == p.labels
