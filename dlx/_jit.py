@@ -17,9 +17,10 @@ _ND = "uint32[:, ::1]"
 _V32 = "uint32[::1]"
 _V64 = "int64[::1]"
 _LINKS = f"{_ND}, {_ND}"
-# base options (ptr, items, colours), sizes, forced (ptr, options), params, counts, nodes,
-# codes, solutions
-_BATCH = (f"int64({_V64}, {_V32}, {_V32}, {_V64}, {_V64}, {_V32}, {_V64}, {_V64}, {_V64}, "
+# base problem (options and items in CSR form), sizes, forced (ptr, options), params,
+# counts, nodes, codes, solutions
+_BASE = f"Tuple(({_V64}, {_V32}, {_V32}, {_V64}, {_V32}, {_V32}))"
+_BATCH = (f"int64({_BASE}, {_V64}, {_V64}, {_V32}, {_V64}, {_V64}, {_V64}, "
           f"{_V64}, uint32[:, :, ::1]")
 
 SIGNATURES = {

@@ -379,20 +379,24 @@ def force(nd, it, x, st, forced):
 
 
 @njit(cache=True)
-def _reduce(optr, oitem, ocolor, n1, forced, nd, it, omap, state):
+def _reduce(base, n1, forced, nd, it, omap, state, dead, stamp):
     """Build, in nd/it, the links of the problem restricted by forced options.
 
-    The base problem is given as options in CSR form (``optr``, ``oitem``,
-    ``ocolor``; items numbered from 1, primary ones first).  Items the forced
-    options cover leave the item lists; options that use such an item are
-    left out, except that an option agreeing with a forced colour on a
-    secondary item stays, without that entry.  Item numbers are unchanged;
-    ``omap[node]`` gets the base option of each node.  This costs one pass
-    over the options and replaces covering the forced options in the full
-    structure and uncovering them afterwards, which touches far more links.
+    ``base`` holds the base problem twice, as options (``optr``, ``oitem``,
+    ``ocolor``: each option's items and colours, items numbered from 1,
+    primary ones first) and as items (``iptr``, ``iopt``, ``icolor``: each
+    item's options and their colours).  Items the forced options cover leave
+    the item lists; options that use such an item are left out, except that
+    an option agreeing with a forced colour on a secondary item stays, without
+    that entry.  Item numbers are unchanged; ``omap[node]`` gets the base
+    option of each node.  One pass over the options replaces covering the
+    forced options in the full structure and uncovering them afterwards,
+    which touches far more links.  Options are marked out through the items'
+    lists with ``dead[o] = stamp``, so nothing needs clearing between calls.
 
     Returns the number of node rows used, or 0 when the forced options clash.
     """
+    optr, oitem, ocolor, iptr, iopt, icolor = base
     n = it.shape[0] - 2
     for i in range(n + 2):
         state[i] = 0
@@ -412,6 +416,11 @@ def _reduce(optr, oitem, ocolor, n1, forced, nd, it, omap, state):
         nd[i, UP] = i
         nd[i, DOWN] = i
         nd[i, COLOR] = 0
+        s = state[i]
+        if s != 0:
+            for e in range(iptr[i], iptr[i + 1]):
+                if s < 0 or np.int64(icolor[e]) != s:
+                    dead[iopt[e]] = stamp
     # Item lists of the free items: primary under 0, secondary under n + 1.
     for head, first, last in ((0, 1, n1), (n + 1, n1 + 1, n)):
         prev = head
@@ -428,13 +437,7 @@ def _reduce(optr, oitem, ocolor, n1, forced, nd, it, omap, state):
     nd[z, DOWN] = 0
     nd[z, COLOR] = 0
     for o in range(optr.shape[0] - 1):
-        live = True
-        for e in range(optr[o], optr[o + 1]):
-            s = state[oitem[e]]
-            if s != 0 and (s < 0 or np.int64(ocolor[e]) != s):
-                live = False
-                break
-        if not live:
+        if dead[o] == stamp:
             continue
         start = z + 1
         for e in range(optr[o], optr[o + 1]):
@@ -461,10 +464,11 @@ def _reduce(optr, oitem, ocolor, n1, forced, nd, it, omap, state):
 
 
 @njit(cache=True)
-def _batch_range(optr, oitem, ocolor, sizes, fptr, fopts, params, counts, nodes, codes,
-                 sols, start, stop, step):
+def _batch_range(base, sizes, fptr, fopts, params, counts, nodes, codes, sols,
+                 start, stop, step):
     """Solve problems start, start+step, ... < stop, each = base problem + forced options."""
     n = sizes[0]
+    dead = np.zeros(base[0].shape[0], dtype=np.int64)
     levels = sols.shape[2] - 1
     nd = np.zeros((sizes[2], 4), dtype=np.uint32)
     it = np.zeros((n + 2, 2), dtype=np.uint32)
@@ -474,8 +478,8 @@ def _batch_range(optr, oitem, ocolor, sizes, fptr, fopts, params, counts, nodes,
     st = np.zeros(4, dtype=np.int64)
     stats = np.zeros(4, dtype=np.int64)
     for k in range(start, stop, step):
-        if _reduce(optr, oitem, ocolor, sizes[1], fopts[fptr[k]:fptr[k + 1]], nd, it, omap,
-                   state) == 0:
+        if _reduce(base, sizes[1], fopts[fptr[k]:fptr[k + 1]], nd, it, omap, state, dead,
+                   k + 1) == 0:
             codes[k] = R_CLASH
             counts[k] = 0
             nodes[k] = 0
@@ -496,10 +500,10 @@ def _batch_range(optr, oitem, ocolor, sizes, fptr, fopts, params, counts, nodes,
 
 
 @njit(cache=True)
-def batch(optr, oitem, ocolor, sizes, fptr, fopts, params, counts, nodes, codes, sols):
+def batch(base, sizes, fptr, fopts, params, counts, nodes, codes, sols):
     """Many problems that differ only by forced options, in one call on one thread.
 
-    The base problem is in CSR form (see :func:`_reduce`); ``sizes`` holds N,
+    The base problem is ``base`` (see :func:`_reduce`); ``sizes`` holds N,
     the number of primary items and the node rows of the full structure.
     Problem k forces the options ``fopts[fptr[k]:fptr[k+1]]``, is searched
     with ``params`` (BUDGET is per problem) and leaves its count, nodes,
@@ -508,19 +512,18 @@ def batch(optr, oitem, ocolor, sizes, fptr, fopts, params, counts, nodes, codes,
     ``codes[k]`` and ``sols[k]``.  Solutions list the options chosen by the
     search (the forced ones are not repeated).
     """
-    _batch_range(optr, oitem, ocolor, sizes, fptr, fopts, params, counts, nodes, codes,
-                 sols, 0, counts.shape[0], 1)
+    _batch_range(base, sizes, fptr, fopts, params, counts, nodes, codes, sols,
+                 0, counts.shape[0], 1)
     return 0
 
 
 @njit(cache=True, parallel=True)
-def batch_parallel(optr, oitem, ocolor, sizes, fptr, fopts, params, counts, nodes, codes,
-                   sols, threads):
+def batch_parallel(base, sizes, fptr, fopts, params, counts, nodes, codes, sols, threads):
     """:func:`batch` on ``threads`` threads, each with its own links."""
     n = counts.shape[0]
     for t in prange(threads):
-        _batch_range(optr, oitem, ocolor, sizes, fptr, fopts, params, counts, nodes, codes,
-                     sols, t, n, threads)
+        _batch_range(base, sizes, fptr, fopts, params, counts, nodes, codes, sols,
+                     t, n, threads)
     return 0
 
 

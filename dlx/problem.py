@@ -387,8 +387,16 @@ class Problem:
             n = self.n_items
             rows = n + 2 + self.n_nodes + self.n_options
             sizes = np.array([n, self.n_primary, rows], dtype=np.int64)
-            got = (self._ptr, self._flat_items.astype(np.uint32),
-                   self._flat_colors.astype(np.uint32), sizes, max(self.n_primary, 1))
+            # The same entries by item: each item's options (in option order) and colours.
+            by_item = np.argsort(self._flat_items, kind="stable")
+            owner = np.repeat(np.arange(self.n_options), np.diff(self._ptr))
+            iptr = np.zeros(n + 2, dtype=np.int64)
+            np.cumsum(np.bincount(self._flat_items, minlength=n + 1), out=iptr[1:])
+            base = (self._ptr, self._flat_items.astype(np.uint32),
+                    self._flat_colors.astype(np.uint32), iptr,
+                    owner[by_item].astype(np.uint32),
+                    self._flat_colors[by_item].astype(np.uint32))
+            got = (base, sizes, max(self.n_primary, 1))
             self._cache["csr"] = got
         return got
 

@@ -265,14 +265,14 @@ def batch_arrays(problem, fptr, fopts, *, limit=1, store=1, max_nodes=None, jobs
     if limit:
         store = min(store, limit)
     n = len(fptr) - 1
-    optr, oitem, ocolor, sizes, levels = problem._csr()
+    base, sizes, levels = problem._csr()
     counts = np.zeros(n, dtype=np.int64)
     nodes = np.zeros(n, dtype=np.int64)
     codes = np.zeros(n, dtype=np.int64)
     sols = np.zeros((n, store, levels + 1), dtype=np.uint32)
     params = np.array([max_nodes or K.INT64_MAX, limit, store, 0], dtype=np.int64)
     jobs = min(jobs, max(n, 1))
-    args = (optr, oitem, ocolor, sizes, fptr, fopts, params, counts, nodes, codes, sols)
+    args = (base, sizes, fptr, fopts, params, counts, nodes, codes, sols)
     if jobs > 1:
         _jit.kernel("batch_parallel")(*args, jobs)
     else:
