@@ -9,29 +9,39 @@ Describe a problem by items and options, then search it::
     >>> p.count().count
     2
 
-Importing this package does not import numba; the kernels are compiled (or
-loaded from numba's on-disk cache) on the first search.
+Importing this package imports neither numpy nor numba (so that command-line
+``--help`` is instant); they load with the first :class:`Problem`, and the
+kernels are compiled, or loaded from numba's on-disk cache, on the first search.
 """
 
 from .errors import DLXError, ParseError, ProblemError, TooLargeError
-from .knuth import parse_knuth, read_knuth
-from .problem import Colored, Problem
 from .results import (BatchResult, CountResult, PropagateResult, SearchStopped, Stats,
                       Uniqueness)
 
 __version__ = "0.1.0"
 
 __all__ = [
-    "BatchResult", "Colored", "CountResult", "DLXError", "ParseError", "Problem",
-    "ProblemError", "PropagateResult", "SearchStopped", "Stats", "TooLargeError",
+    "BatchResult", "Colored", "CountResult", "DLXError", "Estimate", "ParseError", "Problem",
+    "ProblemError", "PropagateResult", "Search", "SearchStopped", "Stats", "TooLargeError",
     "Uniqueness", "__version__", "parse_knuth", "read_knuth",
 ]
 
+_LAZY = {
+    "Problem": "problem", "Colored": "problem", "parse_knuth": "knuth", "read_knuth": "knuth",
+    "Search": "search", "Estimate": "search",
+}
+
 
 def __getattr__(name):
-    # Search pulls in the kernels' constants (and so numba): load it on demand.
-    if name in ("Search", "Estimate"):
-        from . import search
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'dlx' has no attribute {name!r}")
+    from importlib import import_module
 
-        return getattr(search, name)
-    raise AttributeError(f"module 'dlx' has no attribute {name!r}")
+    value = getattr(import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__():
+    return sorted(set(globals()) | set(_LAZY))

@@ -329,7 +329,9 @@ class Estimate:
     ----------
     probes : int
     nodes, solutions : float
-        Mean estimate of the number of search-tree nodes and of solutions.
+        Mean estimate of the number of search-tree nodes (counted as
+        :attr:`Stats.nodes` counts them: options tried, the root excluded)
+        and of solutions.
     nodes_stderr, solutions_stderr : float
         Standard errors of those means (sample standard deviation / sqrt(probes)).
     seconds : float
@@ -353,11 +355,12 @@ def estimate_problem(problem, probes=1000, *, seed=0, forced=()):
     x = np.zeros(links.levels + 1, dtype=np.uint32)
     st = np.array([K.S_X2, 0, 0, problem.n_items], dtype=np.int64)
     out = np.zeros((probes, 2), dtype=np.float64)
+    force, estimate = _jit.kernel("force"), _jit.kernel("estimate")  # load before timing
     t0 = time.perf_counter()
-    if _jit.kernel("force")(nd, it, x, st, links.reps[fidx]):
-        _jit.kernel("estimate")(nd, it, x, st, seed % 2**32, out)
+    if force(nd, it, x, st, links.reps[fidx]):
+        estimate(nd, it, x, st, seed % 2**32, out)
     seconds = time.perf_counter() - t0
     sd = out.std(axis=0, ddof=1) if probes > 1 else np.zeros(2)
     root = math.sqrt(probes)
-    return Estimate(probes, float(1 + out[:, 0].mean()), float(out[:, 1].mean()),
+    return Estimate(probes, float(out[:, 0].mean()), float(out[:, 1].mean()),
                     float(sd[0] / root), float(sd[1] / root), seconds)

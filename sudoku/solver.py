@@ -11,9 +11,10 @@ The encoding (one per grid shape and variant, built once and cached):
   holds the cell.
 
 A puzzle is that problem with its givens forced.  A file of puzzles is solved
-with :meth:`dlx.Problem.solve_many`: one jitted call per chunk of puzzles of the
-same shape; the rare puzzle that needs more than :data:`BATCH_NODE_CAP` nodes is
-finished by a resumable search that honours the time limit and Ctrl-C.
+with the batch kernel of :meth:`dlx.Problem.solve_many`: one jitted call per
+batch of puzzles of the same shape; the rare puzzle that needs more than
+:data:`BATCH_NODE_CAP` nodes is finished by a resumable search that honours the
+time limit and Ctrl-C.
 """
 
 from __future__ import annotations
@@ -30,11 +31,13 @@ from dlx import _kernel as _K  # return codes (solver is only imported to solve)
 from .errors import PuzzleError
 from .grid import Puzzle, check_givens, houses
 
-__all__ = ["PuzzleResult", "problem_for", "solve", "count", "check", "candidates",
-           "solve_all", "BATCH_NODE_CAP", "CHUNK"]
+__all__ = ["PuzzleResult", "Candidates", "problem_for", "solve", "count", "check",
+           "candidates", "solve_all", "BATCH_NODE_CAP", "BATCH_SECONDS", "CHUNK"]
 
 BATCH_NODE_CAP = 200_000  # nodes a puzzle may use inside a batch before it is finished alone
-CHUNK = 512  # puzzles per jitted batch call (bounds memory, keeps output flowing)
+CHUNK = 4096  # the most puzzles per jitted batch call (bounds memory)
+BATCH_SECONDS = 0.1  # batches are sized to take about this long, so Ctrl-C, timeouts
+# and output never wait long for a kernel call to return
 _MODES = {"solve": 1, "check": 2, "count": 0}
 
 _problems: dict = {}
@@ -249,6 +252,8 @@ class PuzzleResult:
         Search nodes used.
     seconds : float
         Time spent on this puzzle alone (0 for those solved inside a batch call).
+    mode : str
+        The ``mode`` of :func:`solve_all` that produced it.
     """
 
     index: int
@@ -259,19 +264,32 @@ class PuzzleResult:
     solutions: list = field(default_factory=list)
     nodes: int = 0
     seconds: float = 0.0
+    mode: str = "solve"
 
     @property
     def exact(self) -> bool:
+        """True when the count is exact (the whole search tree was explored)."""
         return self.status == "complete"
 
     @property
     def verdict(self) -> str:
-        """``"unique"``, ``"multiple"``, ``"none"``, ``"unknown"`` or ``"invalid"``."""
+        """What is known, in a word.
+
+        ``"invalid"`` for an unreadable puzzle or clashing givens.  In
+        ``solve`` mode: ``"solved"``, ``"none"`` or ``"unknown"`` (stopped
+        first).  Otherwise: ``"unique"``, ``"multiple"``, ``"none"``, or
+        ``"unknown"`` when the search stopped before it could tell (a count
+        with ``limit=1`` cannot tell unique from multiple).
+        """
         if self.error is not None:
             return "invalid"
+        if self.mode == "solve":
+            if self.count:
+                return "solved"
+            return "none" if self.status == "complete" else "unknown"
         if self.count >= 2:
             return "multiple"
-        if self.status in ("complete", "limit"):
+        if self.status == "complete":
             return ("none", "unique")[self.count]
         return "unknown"
 
@@ -364,37 +382,36 @@ def solve_all(items: Iterable, *, mode="solve", limit=None, jobs=1, timeout=None
 
     Notes
     -----
-    Cost: reads and solves :data:`CHUNK` puzzles at a time, so memory does not
-    grow with the input.  About 10-40 us per 9x9 puzzle on one thread.
+    Cost: reads and solves the puzzles in batches sized to take about
+    :data:`BATCH_SECONDS` each (at most :data:`CHUNK` puzzles), so memory does
+    not grow with the input and Ctrl-C or a timeout is acted on within a
+    fraction of a second; each batch is one jitted call per grid shape.  A
+    puzzle that needs more than :data:`BATCH_NODE_CAP` nodes is then searched
+    again alone, resumably, with ``timeout`` (the nodes it used in the batch
+    are not counted against its limits).  Ctrl-C yields every finished result
+    and then raises KeyboardInterrupt.
     """
     if mode not in _MODES:
         raise ValueError(f"mode must be one of {sorted(_MODES)}, not {mode!r}")
     store = {"solve": 1, "check": 2, "count": 0}[mode]
     run_limit = _MODES[mode] if mode != "count" else (limit or 0)
     cap = BATCH_NODE_CAP if max_nodes is None else min(BATCH_NODE_CAP, max_nodes)
-    chunk: list = []
-    index = 0
-
-    def flush(chunk):
-        # Group the chunk's valid puzzles by shape; solve each group in one call.
+    def solve_pending(pending):
+        # Solve each shape's puzzles in one call; stop at Ctrl-C, keeping what is done.
         groups: dict = {}
-        for res in chunk:
+        for res in pending:
             if res.status == "pending":
                 groups.setdefault(_key(res.puzzle), []).append(res)
-        interrupted = False
         try:
             for group in groups.values():
                 _solve_group(group, run_limit, store, cap, jobs, timeout, max_nodes)
         except KeyboardInterrupt:
-            interrupted = True
-        # Hand over everything finished, in input order, up to the first unfinished one.
-        for res in chunk:
-            if res.status == "pending":
-                break
-            yield res
-        if interrupted:
-            raise KeyboardInterrupt
+            return True
+        return False
 
+    pending: list = []
+    index = 0
+    size = 16  # puzzles per call, adapted to take about BATCH_SECONDS
     for item in items:
         if isinstance(item, str):
             from .formats import parse_puzzle
@@ -404,14 +421,28 @@ def solve_all(items: Iterable, *, mode="solve", limit=None, jobs=1, timeout=None
             except PuzzleError as exc:
                 item = exc
         if isinstance(item, PuzzleError):
-            res = PuzzleResult(index, None, error=item)
+            res = PuzzleResult(index, None, error=item, mode=mode)
         else:
-            res = PuzzleResult(index, item, status="pending")
-        chunk.append(res)
+            res = PuzzleResult(index, item, status="pending", mode=mode)
+        pending.append(res)
         index += 1
-        if len(chunk) >= CHUNK:
-            yield from flush(chunk)
-            chunk = []
-    if chunk:
-        yield from flush(chunk)
+        if len(pending) >= size:
+            t0 = time.perf_counter()
+            interrupted = solve_pending(pending)
+            spent = time.perf_counter() - t0
+            yield from _finished(pending, interrupted)
+            pending = []
+            if spent > 0:
+                size = int(min(CHUNK, max(16, size * BATCH_SECONDS / spent)))
+    if pending:
+        yield from _finished(pending, solve_pending(pending))
 
+
+def _finished(pending, interrupted):
+    """Yield results in input order up to the first unfinished one; re-raise Ctrl-C."""
+    for res in pending:
+        if res.status == "pending":
+            break
+        yield res
+    if interrupted:
+        raise KeyboardInterrupt
