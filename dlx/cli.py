@@ -1,0 +1,333 @@
+"""The ``dlx`` command line: solve, count and estimate problems in Knuth's DLX format.
+
+A thin layer over the library (parse arguments, call :mod:`dlx`, format).
+Results go to stdout, printed and flushed as they are found; messages and
+statistics go to stderr.  ``-`` (the default) reads stdin.
+
+Output (see ``docs/cli.md`` for the full reference):
+
+``dlx solve``
+    each solution as its option lines, one option per line, solutions
+    separated by a blank line; with ``--format json``, one JSON object per
+    solution per line: ``{"solution": 1, "options": ["a c:red", ...]}``.
+``dlx count``
+    one line that starts with the count: ``92`` when exact, else
+    ``1000 (at least: limit)``, where the word in brackets is the reason the
+    search stopped (``limit``, ``timeout``, ``nodes``, ``interrupted``).
+``dlx estimate``
+    ``solutions MEAN +- STDERR`` and ``nodes MEAN +- STDERR``.
+
+Exit status: 0 ok; 1 bad input (unreadable file, parse error); 2 usage error;
+3 ``dlx solve`` proved there is no solution; 4 ``dlx solve`` was stopped by
+``--timeout`` or ``--max-nodes`` before it found any solution; 130 Ctrl-C,
+after printing everything already found.
+
+Importing this module imports :mod:`click` and the light parts of :mod:`dlx`
+only: numba is loaded inside the commands, so ``--help`` and ``--version``
+answer at once.  The helpers here are shared with :mod:`sudoku.cli`.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import sys
+
+import click
+
+from . import __version__
+from .errors import DLXError
+
+__all__ = ["cli", "main"]
+
+EXIT_OK = 0
+EXIT_BAD_INPUT = 1
+EXIT_USAGE = 2
+EXIT_NO_SOLUTION = 3
+EXIT_STOPPED = 4
+EXIT_INTERRUPTED = 130
+EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE, what a shell reports for `... | head`
+
+CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
+
+
+# ------------------------------------------------------------ shared helpers
+class CliGroup(click.Group):
+    """A click group that turns library errors and Ctrl-C into exit statuses.
+
+    ``DLXError`` (every deliberate error of ``dlx`` and ``sudoku``) becomes a
+    one-line ``Error: ...`` message and exit status 1, never a traceback;
+    Ctrl-C exits with 130 after what was printed; a closed stdout pipe ends
+    the program quietly.
+    """
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except DLXError as exc:
+            raise click.ClickException(str(exc)) from None
+        except KeyboardInterrupt:
+            _flush_quietly()
+            click.echo("interrupted", err=True)
+            raise click.exceptions.Exit(EXIT_INTERRUPTED) from None
+        except BrokenPipeError:
+            # The reader went away (``| head``): stop quietly, and keep Python
+            # from complaining again when it flushes stdout at exit.
+            try:
+                devnull = os.open(os.devnull, os.O_WRONLY)
+                os.dup2(devnull, sys.stdout.fileno())
+            except (OSError, ValueError, io.UnsupportedOperation):
+                pass
+            raise click.exceptions.Exit(EXIT_BROKEN_PIPE) from None
+
+
+def _flush_quietly():
+    try:
+        sys.stdout.flush()
+    except (OSError, ValueError):
+        pass
+
+
+def open_input(path: str):
+    """Open ``path`` (``-`` is stdin) as UTF-8 text; returns ``(stream, name)``.
+
+    Undecodable bytes become U+FFFD, which the parsers report with a line and
+    column, rather than a UnicodeDecodeError traceback.
+
+    Raises
+    ------
+    click.ClickException
+        The file cannot be opened (exit status 1, message names the file).
+    """
+    if path == "-":
+        raw = getattr(sys.stdin, "buffer", None)
+        if raw is None:  # already text (an embedding program replaced sys.stdin)
+            return sys.stdin, "<stdin>"
+        return io.TextIOWrapper(raw, encoding="utf-8", errors="replace"), "<stdin>"
+    try:
+        return open(path, encoding="utf-8", errors="replace"), path
+    except OSError as exc:
+        raise click.ClickException(f"cannot read {path}: {exc.strerror or exc}") from None
+
+
+def count_text(count: int, status: str) -> str:
+    """A count line: ``92`` when exact, ``1000 (at least: limit)`` for a lower bound."""
+    if status == "complete":
+        return str(count)
+    return f"{count} (at least: {status})"
+
+
+def out(line: str = "") -> None:
+    """Print one line of results on stdout and flush it (Ctrl-C keeps it)."""
+    click.echo(line)
+    sys.stdout.flush()
+
+
+def err(message: str, quiet: bool = False) -> None:
+    """Print a message on stderr unless ``quiet``."""
+    if not quiet:
+        click.echo(message, err=True)
+
+
+def limit_option(help_text):
+    return click.option("--limit", type=click.IntRange(min=1), metavar="N", help=help_text)
+
+
+def timeout_option(help_text):
+    return click.option("--timeout", type=click.FloatRange(min=0, min_open=True),
+                        metavar="SECONDS", help=help_text)
+
+
+def max_nodes_option(help_text):
+    return click.option("--max-nodes", type=click.IntRange(min=1), metavar="N",
+                        help=help_text)
+
+
+def seed_option(help_text, default=None):
+    return click.option("--seed", type=click.IntRange(min=0), metavar="N", default=default,
+                        show_default=default is not None, help=help_text)
+
+
+quiet_option = click.option("--quiet", "-q", is_flag=True,
+                            help="No messages on stderr except errors.")
+verbose_option = click.option("-v", "--verbose", is_flag=True,
+                              help="Print search statistics on stderr.")
+
+
+def _file_argument(f):
+    return click.argument("file", default="-", metavar="[FILE]")(f)
+
+
+def _read_problem(path):
+    from .knuth import read_knuth
+
+    stream, name = open_input(path)
+    try:
+        return read_knuth(stream, source=name)
+    except OSError as exc:
+        raise click.ClickException(f"cannot read {name}: {exc.strerror or exc}") from None
+    finally:
+        if path != "-":
+            stream.close()
+
+
+def _stats_line(stats) -> str:
+    return f"dlx: {stats.summary()}"
+
+
+# ------------------------------------------------------------------ commands
+@click.group(cls=CliGroup, context_settings=CONTEXT)
+@click.version_option(__version__, "--version", prog_name="dlx",
+                      message="%(prog)s (numba-dlx) %(version)s")
+def cli():
+    """Exact cover by Knuth's Dancing Links, compiled with numba.
+
+    FILE is a problem in Knuth's DLX format (as read by his dlx1/dlx2): the
+    first line lists the items, primary then `|` then secondary; every other
+    line is an option; lines starting with `|` are comments; `item:color`
+    colours a secondary item.  FILE defaults to `-`, standard input.
+
+    \b
+    Exit status: 0 ok; 1 bad input; 2 usage error; 3 (solve) no solution;
+    4 (solve) stopped by --timeout/--max-nodes before any solution;
+    130 interrupted by Ctrl-C (what was found is printed).
+    The first run compiles the search kernels (a few seconds, once).
+    """
+
+
+@cli.command(context_settings=CONTEXT)
+@_file_argument
+@click.option("--all", "all_", is_flag=True, help="Print every solution.")
+@limit_option("Print at most N solutions (default 1; --all for every one).")
+@seed_option("Shuffle the order of options reproducibly (the solutions found first change).")
+@timeout_option("Stop after SECONDS.")
+@max_nodes_option("Stop after N search nodes.")
+@click.option("--format", "fmt", type=click.Choice(["line", "json"]), default="line",
+              show_default=True,
+              help="line: one option per line, blank line between solutions; "
+                   "json: one object per solution per line.")
+@verbose_option
+@quiet_option
+def solve(file, all_, limit, seed, timeout, max_nodes, fmt, verbose, quiet):
+    """Print the first solution of FILE (or several with --limit, or --all).
+
+    Each solution is printed as its options, one option line per line, in
+    input order, and solutions are separated by a blank line.  With
+    `--format json` each solution is one line
+    `{"solution": K, "options": [...]}`.
+
+    \b
+    Exit status: 0 some solution printed; 3 there is no solution;
+    4 --timeout or --max-nodes stopped the search before any solution.
+    """
+    if all_ and limit is not None:
+        raise click.UsageError("give either --all or --limit, not both")
+    limit = None if all_ else (limit or 1)
+    problem = _read_problem(file)
+    search = problem.search(limit=limit, seed=seed, timeout=timeout, max_nodes=max_nodes)
+    found = 0
+    try:
+        for sol in search:
+            found += 1
+            if fmt == "json":
+                out(json.dumps({"solution": found, "options": [str(o) for o in sol]}))
+            else:
+                if found > 1:
+                    out()
+                for option in sol:
+                    out(str(option))
+    finally:
+        if verbose:
+            err(_stats_line(search.stats))
+    status = search.stats.status
+    if status in ("timeout", "nodes"):
+        what = "time limit" if status == "timeout" else "node limit"
+        err(f"dlx: stopped by the {what} after {found} solution(s); there may be more",
+            quiet)
+        if not found:
+            raise click.exceptions.Exit(EXIT_STOPPED)
+    elif not found:
+        err("dlx: no solution", quiet)
+        raise click.exceptions.Exit(EXIT_NO_SOLUTION)
+
+
+@cli.command(context_settings=CONTEXT)
+@_file_argument
+@limit_option("Stop counting at N solutions (the count is then a lower bound).")
+@timeout_option("Stop after SECONDS (the count is then a lower bound).")
+@max_nodes_option("Stop after N search nodes (the count is then a lower bound).")
+@click.option("--format", "fmt", type=click.Choice(["line", "json"]), default="line",
+              show_default=True,
+              help='line: the count; json: {"count", "exact", "status", "nodes", '
+                   '"updates", "seconds"}.')
+@verbose_option
+def count(file, limit, timeout, max_nodes, fmt, verbose):
+    """Count the solutions of FILE.
+
+    Prints one line starting with the count: `92` when exact, or
+    `1000 (at least: limit)` when a limit stopped the search, the word in
+    brackets saying which: limit, timeout, nodes or interrupted.
+    Ctrl-C prints the count so far (a lower bound) and exits with 130.
+    """
+    problem = _read_problem(file)
+    result = problem.count(limit=limit, timeout=timeout, max_nodes=max_nodes)
+    st = result.stats
+    if fmt == "json":
+        out(json.dumps({"count": result.count, "exact": result.exact, "status": result.status,
+                        "nodes": st.nodes, "updates": st.updates,
+                        "seconds": round(st.seconds, 6)}))
+    else:
+        out(count_text(result.count, result.status))
+    if verbose:
+        err(_stats_line(st))
+    if result.status == "interrupted":
+        err("interrupted")
+        raise click.exceptions.Exit(EXIT_INTERRUPTED)
+
+
+@cli.command(context_settings=CONTEXT)
+@_file_argument
+@click.option("--probes", type=click.IntRange(min=1), default=1000, show_default=True,
+              metavar="N", help="Number of random root-to-leaf walks.")
+@seed_option("Seed of the random walks.", default=0)
+@click.option("--format", "fmt", type=click.Choice(["line", "json"]), default="line",
+              show_default=True,
+              help='line: the two lines shown above; json: one object {"probes", "solutions", '
+                   '"solutions_stderr", "nodes", "nodes_stderr", "seconds"}.')
+@click.option("-v", "--verbose", is_flag=True,
+              help="Print the number of probes and the time on stderr.")
+def estimate(file, probes, seed, fmt, verbose):
+    """Estimate the number of solutions and the size of the search tree.
+
+    Knuth's random probes: each walk follows the search's own choice of item
+    at every level and picks one of its options at random; the product of the
+    branching degrees estimates the tree without searching it.  Prints
+
+    \b
+        solutions MEAN +- STDERR
+        nodes MEAN +- STDERR
+
+    where STDERR is the standard error of the mean over the probes.  Estimates
+    of large trees are noisy: compare the error with the mean.
+    """
+    problem = _read_problem(file)
+    e = problem.estimate(probes, seed=seed)
+    if fmt == "json":
+        out(json.dumps({"probes": e.probes, "solutions": e.solutions,
+                        "solutions_stderr": e.solutions_stderr, "nodes": e.nodes,
+                        "nodes_stderr": e.nodes_stderr, "seconds": round(e.seconds, 6)}))
+    else:
+        out(f"solutions {e.solutions:.6g} +- {e.solutions_stderr:.3g}")
+        out(f"nodes {e.nodes:.6g} +- {e.nodes_stderr:.3g}")
+    if verbose:
+        err(f"dlx: {e.probes} probes, {e.seconds:.3f} s")
+
+
+def main(argv=None):
+    """Entry point of the ``dlx`` console script."""
+    return cli.main(args=argv, prog_name="dlx")
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

@@ -1,0 +1,600 @@
+"""The ``sudoku`` command line: solve, count, check and pencil-mark files of puzzles.
+
+A thin layer over :mod:`sudoku`: :func:`sudoku.read_puzzles` streams the input
+(one item per puzzle, in order, bad ones included), :func:`sudoku.solver.solve_all`
+solves it in batches, and this module formats each result as soon as it is
+known.  Results go to stdout, one line per puzzle in input order (``--format
+grid`` prints blocks separated by blank lines); messages, progress and
+statistics go to stderr.
+
+Markers on stdout (a line holding only the marker, or the first word of the
+line):
+
+``invalid``
+    the puzzle could not be read or its givens clash; the message, with file,
+    line, column or cell, is printed on stderr;
+``none``
+    the puzzle has no solution;
+``unknown``
+    ``--timeout`` or ``--max-nodes`` (or Ctrl-C) stopped the search before an
+    answer.
+
+Counts start their line: ``288`` exact, ``1000 (at least: limit)`` a lower
+bound, the word after ``at least:`` being ``limit``, ``timeout``, ``nodes`` or
+``interrupted``.
+
+Exit status, highest precedence first: 130 Ctrl-C (after printing every
+finished result); 1 some input was invalid, or no puzzle was found, or the
+file cannot be read; 3 (solve) some puzzle has no solution, (check) some
+puzzle is not unique (multiple or none); 4 (solve, check) some puzzle was
+stopped before an answer; 0 otherwise.  Usage errors exit with 2.
+
+``--help`` and ``--version`` do not load numba: the solver is imported inside
+the commands.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+
+import click
+
+from dlx import __version__
+from dlx.cli import (
+    CONTEXT,
+    EXIT_BAD_INPUT,
+    EXIT_INTERRUPTED,
+    EXIT_NO_SOLUTION,
+    EXIT_OK,
+    EXIT_STOPPED,
+    CliGroup,
+    count_text,
+    err,
+    limit_option,
+    max_nodes_option,
+    out,
+    quiet_option,
+    timeout_option,
+)
+
+from .grid import VARIANTS
+
+__all__ = ["cli", "main"]
+
+VARIANT_NAMES = list(VARIANTS)
+STOPPED = ("timeout", "nodes", "interrupted")
+PROGRESS_AFTER = 1.0  # seconds before a progress counter appears
+PROGRESS_EVERY = 0.25  # seconds between its updates
+
+
+# ------------------------------------------------------------------ options
+def _box_callback(ctx, param, value):
+    if value is None:
+        return None
+    from .errors import PuzzleError
+    from .grid import parse_box
+
+    try:
+        return parse_box(value)
+    except PuzzleError as exc:
+        raise click.BadParameter(str(exc)) from None
+
+
+def _input_options(f):
+    """FILE argument and the options that say how to read it."""
+    f = click.option("--regions", metavar="FILE_OR_STRING",
+                     help="Jigsaw region map for every puzzle: a file holding n rows of n "
+                          "region symbols, or the n*n symbols themselves (implies "
+                          "--variant jigsaw).")(f)
+    f = click.option("--variant", type=click.Choice(VARIANT_NAMES),
+                     help="Variant of puzzles without a '# variant:' line "
+                          "[default: standard].")(f)
+    f = click.option("--box", metavar="RxC", callback=_box_callback,
+                     help="Box shape, box rows x box columns (e.g. 2x3), for sizes whose "
+                          "default shape is not the one meant.")(f)
+    return click.argument("file", default="-", metavar="[FILE]")(f)
+
+
+def _batch_options(f):
+    f = click.option("--stats", "show_stats", is_flag=True,
+                     help="Print a summary on stderr: puzzles, solved, no solution, multiple, "
+                          "invalid, stopped, time, puzzles/second, nodes/puzzle.")(f)
+    f = click.option("-v", "--verbose", is_flag=True,
+                     help="Print one line per puzzle on stderr: outcome, nodes, search status.")(f)
+    f = quiet_option(f)
+    f = max_nodes_option("Give up on a puzzle after N search nodes.")(f)
+    f = timeout_option("Give up on a puzzle after SECONDS.")(f)
+    f = click.option("--jobs", type=click.IntRange(min=0), default=1, show_default=True,
+                     metavar="N", help="Threads for the batch solver; 0 = one per CPU.")(f)
+    return f
+
+
+def _format_option(choices, default="line", help_text=""):
+    return click.option("--format", "fmt", type=click.Choice(choices), default=default,
+                        show_default=True, help=help_text)
+
+
+# --------------------------------------------------------------------- input
+def _regions_value(value):
+    """``--regions``: a file's symbols (comments and white space dropped), or the string."""
+    if value is None:
+        return None, None
+    if value != "-" and os.path.isfile(value):
+        try:
+            with open(value, encoding="utf-8", errors="replace") as f:
+                text = "".join(line for line in f if not line.lstrip().startswith(("#", ";")))
+        except OSError as exc:
+            raise click.ClickException(f"cannot read {value}: {exc.strerror or exc}") from None
+        return "".join(text.split()), value
+    return value, None
+
+
+def _read(file, box, variant, regions):
+    """The stream of items (Puzzle or PuzzleError) of ``file``, and its display name."""
+    from .errors import PuzzleError
+    from .formats import read_puzzles
+
+    region_map, region_file = _regions_value(regions)
+    if file == "-":
+        src, name = getattr(sys.stdin, "buffer", sys.stdin), "<stdin>"
+    else:
+        src, name = file, file
+    try:
+        items = read_puzzles(src, box=box, variant=variant, regions=region_map, source=name)
+    except PuzzleError as exc:
+        if region_file is not None:
+            raise click.ClickException(f"{region_file}: {exc.message}") from None
+        raise click.BadParameter(f"{exc.message} (and no file of that name exists)",
+                                 param_hint="'--regions'") from None
+    except OSError as exc:
+        raise click.ClickException(f"cannot read {name}: {exc.strerror or exc}") from None
+    return _guard(items, name), name
+
+
+def _guard(items, name):
+    # A read error in the middle of the input (a disk error, a directory given
+    # as FILE) is a bad input, not a traceback.
+    try:
+        yield from items
+    except OSError as exc:
+        raise click.ClickException(f"cannot read {name}: {exc.strerror or exc}") from None
+
+
+# -------------------------------------------------------------------- output
+def _line(cells) -> str:
+    from .formats import format_line
+
+    n = int(round(len(cells) ** 0.5))
+    if n > 35:  # no one-character symbols: numbers separated by spaces
+        return " ".join(map(str, cells))
+    return format_line(cells, n)
+
+
+def _grid(cells, puzzle) -> str:
+    from .formats import format_grid
+
+    return format_grid(cells, puzzle.box_rows, puzzle.box_cols, puzzle.regions)
+
+
+def _where(res) -> dict:
+    """The location fields of a result's JSON object."""
+    if res.puzzle is not None:
+        return {"index": res.index, "line": res.puzzle.line, "name": res.puzzle.name,
+                "puzzle": _line(res.puzzle.cells)}
+    return {"index": res.index, "line": res.error.line, "name": None, "puzzle": None}
+
+
+def _json(obj) -> str:
+    from .formats import to_json
+
+    return to_json(obj)
+
+
+def _invalid_json(res) -> str:
+    e = res.error
+    return _json({**_where(res), "status": "invalid", "error": str(e), "column": e.column})
+
+
+def _solve_status(res) -> str:
+    if res.error is not None:
+        return "invalid"
+    if res.solutions:
+        return "solved"
+    return "none" if res.status in ("complete", "limit") else "unknown"
+
+
+# --------------------------------------------------------------- the driver
+class _Progress:
+    """A puzzle counter on stderr, only when stderr is a terminal and stdout is not."""
+
+    def __init__(self, enabled: bool):
+        self.enabled = enabled
+        self.start = time.perf_counter()
+        self.last = self.start
+        self.shown = False
+
+    def update(self, n: int) -> None:
+        if not self.enabled:
+            return
+        now = time.perf_counter()
+        if now - self.start < PROGRESS_AFTER or now - self.last < PROGRESS_EVERY:
+            return
+        self.last = now
+        self.shown = True
+        rate = n / (now - self.start)
+        click.echo(f"\r{n} puzzles, {rate:,.0f}/s", err=True, nl=False)
+
+    def close(self) -> None:
+        if self.shown:
+            click.echo("\r\033[K", err=True, nl=False)
+            self.shown = False
+
+
+class _Tally:
+    """Counts for ``--stats`` and for the exit status."""
+
+    def __init__(self):
+        self.puzzles = self.solved = self.none = self.multiple = 0
+        self.invalid = self.stopped = self.nodes = self.not_unique = 0
+        self.start = time.perf_counter()
+
+    def add(self, res) -> None:
+        self.puzzles += 1
+        if res.error is not None:
+            self.invalid += 1
+            return
+        self.nodes += res.nodes
+        if res.count >= 1:
+            self.solved += 1
+        if res.count >= 2:
+            self.multiple += 1
+        if res.count == 0 and res.status in ("complete", "limit"):
+            self.none += 1
+        if res.status in STOPPED:
+            self.stopped += 1
+
+    def summary(self) -> str:
+        seconds = time.perf_counter() - self.start
+        valid = self.puzzles - self.invalid
+        rate = self.puzzles / seconds if seconds > 0 else 0.0
+        per = self.nodes / valid if valid else 0.0
+        rows = [("puzzles", self.puzzles), ("solved", self.solved), ("no solution", self.none),
+                ("multiple", self.multiple), ("invalid", self.invalid),
+                ("stopped", self.stopped), ("time", f"{seconds:.3f} s"),
+                ("puzzles/second", f"{rate:.1f}"), ("nodes/puzzle", f"{per:.1f}")]
+        return "\n".join(f"{k}: {v}" for k, v in rows)
+
+
+def _show_error(res, quiet: bool) -> None:
+    err(str(res.error), quiet)
+
+
+def _verbose_line(res, word: str) -> str:
+    line = res.puzzle.line if res.puzzle is not None else res.error.line
+    where = f" (line {line})" if line else ""
+    if res.error is not None:
+        return f"puzzle {res.index + 1}{where}: invalid"
+    return f"puzzle {res.index + 1}{where}: {word}, {res.nodes} nodes, search {res.status}"
+
+
+def _drive(results, name, emit, word, *, quiet, verbose, show_stats):
+    """Print every result as it comes; returns the tally, or exits on Ctrl-C.
+
+    ``emit(res)`` prints a result on stdout; ``word(res)`` is its one-word
+    outcome for ``-v``.
+    """
+    tally = _Tally()
+    progress = _Progress(not quiet and _isatty(sys.stderr) and not _isatty(sys.stdout))
+    interrupted = False
+    try:
+        for res in results:
+            tally.add(res)
+            progress.close()
+            if res.error is not None:
+                _show_error(res, quiet)
+            emit(res)
+            if verbose:
+                err(_verbose_line(res, word(res)))
+            progress.update(tally.puzzles)
+    except KeyboardInterrupt:
+        interrupted = True
+    finally:
+        progress.close()
+    if interrupted:
+        if show_stats:
+            err(tally.summary())
+        err("interrupted")
+        raise click.exceptions.Exit(EXIT_INTERRUPTED)
+    if tally.puzzles == 0:
+        raise click.ClickException(f"no puzzles found in {name}")
+    if show_stats:
+        err(tally.summary())
+    return tally
+
+
+def _isatty(stream) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def _batch(file, box, variant, regions, mode, *, limit=None, jobs=1, timeout=None,
+           max_nodes=None):
+    from .solver import solve_all
+
+    items, name = _read(file, box, variant, regions)
+    jobs = jobs or (os.cpu_count() or 1)
+    return solve_all(items, mode=mode, limit=limit, jobs=jobs, timeout=timeout,
+                     max_nodes=max_nodes), name
+
+
+# ----------------------------------------------------------------- commands
+@click.group(cls=CliGroup, context_settings=CONTEXT)
+@click.version_option(__version__, "--version", prog_name="sudoku",
+                      message="%(prog)s (numba-dlx) %(version)s")
+def cli():
+    """Solve, count, check and pencil-mark Sudoku puzzles, fast.
+
+    FILE holds any number of puzzles: one per line (81 symbols for 9x9, `.` or
+    `0` for a blank), grids of n rows, CSV, Project Euler's `Grid NN` layout,
+    SadMan .sdk; `# variant: x`, `# box: 2x3` and `regions:` lines apply to
+    the puzzles after them.  FILE defaults to `-`, standard input.
+
+    Each puzzle gives one line on stdout, in input order, printed as soon as it
+    is known.  Markers: `invalid` (unreadable or clashing givens; the message
+    with line, column or cell is on stderr), `none` (no solution), `unknown`
+    (stopped by --timeout/--max-nodes).  A count starts its line; a lower
+    bound reads `1000 (at least: limit)`.
+
+    \b
+    Exit status (highest precedence first): 130 Ctrl-C (after printing the
+    finished results); 1 invalid input, unreadable file or no puzzle found;
+    3 solve: some puzzle has no solution, check: some puzzle is not unique;
+    4 solve/check: some puzzle was stopped before an answer; 2 usage error;
+    0 otherwise.  The first run compiles the solver (a few seconds, once).
+    """
+
+
+@cli.command(context_settings=CONTEXT)
+@_input_options
+@_format_option(["line", "grid", "json"],
+                help_text="line: the solution as one line; grid: a grid with box lines, "
+                          "blank line after each; json: one object per line.")
+@_batch_options
+def solve(file, box, variant, regions, fmt, jobs, timeout, max_nodes, quiet, verbose,
+          show_stats):
+    """Solve every puzzle in FILE.
+
+    Prints each puzzle's first solution (one line of symbols), or a marker:
+    `none`, `unknown`, `invalid`.  With `--format json` each line is
+    `{"index", "line", "name", "puzzle", "solution", "status", "nodes"}`, where
+    status is solved, none, unknown or invalid (then with "error", "column",
+    "cell"), and index counts puzzles from 0.
+
+    Exit status: 0 all solved; 3 some have no solution; 4 some were stopped;
+    1 some are invalid.
+    """
+    results, name = _batch(file, box, variant, regions, "solve", jobs=jobs, timeout=timeout,
+                           max_nodes=max_nodes)
+
+    def emit(res):
+        status = _solve_status(res)
+        if fmt == "json":
+            if res.error is not None:
+                out(_invalid_json(res))
+            else:
+                obj = {**_where(res), "status": status,
+                       "solution": _line(res.solutions[0]) if res.solutions else None,
+                       "nodes": res.nodes}
+                if status == "unknown":
+                    obj["reason"] = res.status
+                out(_json(obj))
+        elif fmt == "grid":
+            out(_grid(res.solutions[0], res.puzzle) if status == "solved" else status)
+            out()
+        else:
+            out(_line(res.solutions[0]) if status == "solved" else status)
+
+    tally = _drive(results, name, emit, _solve_status, quiet=quiet, verbose=verbose,
+                   show_stats=show_stats)
+    raise click.exceptions.Exit(_exit_status(tally, tally.none))
+
+
+@cli.command(context_settings=CONTEXT)
+@_input_options
+@click.option("--show-proof", is_flag=True,
+              help="For a puzzle with several solutions, print two that differ.")
+@_format_option(["line", "grid", "json"],
+                help_text="line: the verdict (and the two solutions); grid: the verdict, "
+                          "then with --show-proof the two solutions as grids; json: one "
+                          "object per line.")
+@_batch_options
+def check(file, box, variant, regions, show_proof, fmt, jobs, timeout, max_nodes, quiet,
+          verbose, show_stats):
+    """Check that every puzzle in FILE has exactly one solution.
+
+    Prints one verdict per puzzle: unique, multiple, none, unknown or invalid.
+    With --show-proof a `multiple` line goes on with two different solutions,
+    space separated: `multiple SOLUTION1 SOLUTION2`; in grid format the two
+    grids follow the verdict line; in json they are "solutions" and the cells
+    where they differ "differ".  JSON lines hold
+    `{"index", "line", "name", "puzzle", "status", "nodes"}`.
+
+    \b
+    Exit status: 0 all unique; 3 some are multiple or have none;
+    4 some were stopped (unknown) and none of the above; 1 some are invalid.
+    """
+    results, name = _batch(file, box, variant, regions, "check", jobs=jobs, timeout=timeout,
+                           max_nodes=max_nodes)
+
+    def emit(res):
+        verdict = res.verdict
+        proof = show_proof and verdict == "multiple"
+        if fmt == "json":
+            if res.error is not None:
+                out(_invalid_json(res))
+                return
+            obj = {**_where(res), "status": verdict, "nodes": res.nodes}
+            if verdict == "unknown":
+                obj["reason"] = res.status
+            if proof:
+                a, b = res.solutions[:2]
+                n = res.puzzle.size
+                from .grid import cell_name
+
+                obj["solutions"] = [_line(a), _line(b)]
+                obj["differ"] = [cell_name(i, n) for i in range(n * n) if a[i] != b[i]]
+            out(_json(obj))
+        elif fmt == "grid":
+            out(verdict)
+            if proof:
+                for sol in res.solutions[:2]:
+                    out(_grid(sol, res.puzzle))
+                    out()
+            else:
+                out()
+        elif proof:
+            out(" ".join([verdict] + [_line(s) for s in res.solutions[:2]]))
+        else:
+            out(verdict)
+
+    tally = _drive(results, name, emit, lambda res: res.verdict, quiet=quiet, verbose=verbose,
+                   show_stats=show_stats)
+    raise click.exceptions.Exit(_exit_status(tally, tally.none + tally.multiple))
+
+
+@cli.command(context_settings=CONTEXT)
+@_input_options
+@limit_option("Stop counting a puzzle at N solutions (the count is then a lower bound).")
+@_format_option(["line", "json"],
+                help_text="line: the count; json: one object per line.")
+@_batch_options
+def count(file, box, variant, regions, limit, fmt, jobs, timeout, max_nodes, quiet,
+          verbose, show_stats):
+    """Count the solutions of every puzzle in FILE.
+
+    Each line starts with the count: `1` exact, or `1000 (at least: limit)`
+    when a limit stopped the count, the word after `at least:` saying which
+    (limit, timeout, nodes, interrupted); `invalid` for a bad puzzle.  JSON
+    lines hold `{"index", "line", "name", "puzzle", "count", "exact", "status",
+    "nodes"}`, status being the search's (complete, limit, timeout, nodes,
+    interrupted) or invalid.
+
+    Exit status: 0 every puzzle counted (lower bounds included); 1 some are
+    invalid.
+    """
+    results, name = _batch(file, box, variant, regions, "count", limit=limit, jobs=jobs,
+                           timeout=timeout, max_nodes=max_nodes)
+
+    def emit(res):
+        if fmt == "json":
+            if res.error is not None:
+                out(_invalid_json(res))
+            else:
+                out(_json({**_where(res), "count": res.count, "exact": res.exact,
+                           "status": res.status, "nodes": res.nodes}))
+        else:
+            out("invalid" if res.error is not None else count_text(res.count, res.status))
+
+    tally = _drive(results, name, emit, lambda res: count_text(res.count, res.status),
+                   quiet=quiet, verbose=verbose, show_stats=show_stats)
+    raise click.exceptions.Exit(EXIT_BAD_INPUT if tally.invalid else EXIT_OK)
+
+
+@cli.command(context_settings=CONTEXT)
+@_input_options
+@_format_option(["line", "grid", "json"], default="grid",
+                help_text="grid: a status line, then the pencil-mark grid and a blank line; "
+                          "line: the status and the n*n cells' candidates on one line; "
+                          "json: one object per line.")
+@quiet_option
+def candidates(file, box, variant, regions, fmt, quiet):
+    """Pencil marks of every puzzle in FILE after naked and hidden singles.
+
+    Takes every forced value (a cell with one candidate left, a value with
+    one place left in a house) until none is left, then prints the status
+    and each cell's candidates.  The status is solved (singles alone solve
+    it), open (a guess is needed) or contradiction (no solution), followed by
+    the number of cells the singles filled: `open (12 singles)`.  A cell with
+    no candidate left shows `-`.  Line format: `open 12 1 23 ...`, the
+    status, the singles, then the n*n cells' candidates.
+
+    Exit status: 0; 1 some puzzles are invalid.
+    """
+    from .errors import PuzzleError
+    from .formats import format_candidates
+    from .solver import PuzzleResult
+    from .solver import candidates as find_candidates
+
+    items, name = _read(file, box, variant, regions)
+    seen = invalid = 0
+    try:
+        for index, item in enumerate(items):
+            seen += 1
+            if not isinstance(item, PuzzleError):
+                try:
+                    c = find_candidates(item)
+                except PuzzleError as exc:
+                    item = exc
+            if isinstance(item, PuzzleError):
+                invalid += 1
+                res = PuzzleResult(index, None, error=item)
+                err(str(item), quiet)
+                if fmt == "json":
+                    out(_invalid_json(res))
+                else:
+                    out("invalid")
+                    if fmt == "grid":
+                        out()
+                continue
+            n = item.size
+            marks = [_marks(cell, n) for cell in c.cells]
+            if fmt == "json":
+                res = PuzzleResult(index, item)
+                out(_json({**_where(res), "status": c.status, "singles": c.singles,
+                           "candidates": marks}))
+            elif fmt == "line":
+                out(" ".join([c.status, str(c.singles)] + marks))
+            else:
+                out(f"{c.status} ({c.singles} singles)")
+                out(format_candidates(c.cells, item.box_rows, item.box_cols, item.regions))
+                out()
+    except KeyboardInterrupt:
+        err("interrupted")
+        raise click.exceptions.Exit(EXIT_INTERRUPTED) from None
+    if not seen:
+        raise click.ClickException(f"no puzzles found in {name}")
+    raise click.exceptions.Exit(EXIT_BAD_INPUT if invalid else EXIT_OK)
+
+
+def _marks(values, n: int) -> str:
+    """A cell's candidates as one word: ``"139"``; numbers joined by commas above 35x35."""
+    from .grid import SYMBOLS
+
+    if not values:
+        return "-"
+    if n <= len(SYMBOLS):
+        return "".join(SYMBOLS[v - 1] for v in values)
+    return ",".join(map(str, values))
+
+
+def _exit_status(tally, not_good: int) -> int:
+    if tally.invalid:
+        return EXIT_BAD_INPUT
+    if not_good:
+        return EXIT_NO_SOLUTION
+    if tally.stopped:
+        return EXIT_STOPPED
+    return EXIT_OK
+
+
+def main(argv=None):
+    """Entry point of the ``sudoku`` console script."""
+    return cli.main(args=argv, prog_name="sudoku")
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()
