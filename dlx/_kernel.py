@@ -26,8 +26,9 @@ Memory layout
 Search state (resumable)
 ------------------------
 ``x`` : uint32[levels]
-    ``x[l]`` is the node chosen at level ``l``; it is an item header (index
-    ``<= N``) while the options of that level are exhausted.
+    ``x[l]`` is the node chosen at level ``l``.  When a search stops at step
+    ``S_X5``, ``x[LEVEL]`` is the option to try next (or the item's header when
+    its options are exhausted) and that item is covered.
 ``st`` : int64[4]
     ``STEP`` (where to resume), ``LEVEL``, ``BASE`` (levels below it hold
     forced options and are never backtracked), ``NITEMS`` (N).
@@ -67,6 +68,7 @@ NODES, UPDATES, COUNT, STORED = 0, 1, 2, 3
 S_X2 = 0  # enter a level: solution test, choose an item, cover it
 S_X8 = 1  # leave a level: backtrack to the level below
 S_DONE = 2  # the whole tree has been explored
+S_X5 = 3  # try option x[LEVEL] (its item is covered already), or uncover it if exhausted
 
 # Return codes of the search kernels.
 R_DONE = 0  # tree exhausted; COUNT is exact
@@ -250,14 +252,14 @@ def _run(nd, it, x, st, params, stats, sols):
     if step == S_DONE:
         stats[STORED] = 0
         return R_DONE
-    forward = step == S_X2
+    p = x[level] if step == S_X5 else U0
     while True:
-        if forward:
+        if step == S_X2:
             # X2: all primary items covered -> a solution.
             if it[0, RIGHT] == U0:
+                step = S_X8
                 if count == INT64_MAX:
                     code = R_OVERFLOW
-                    step = S_X8
                     break
                 count += 1
                 if stored < cap:
@@ -267,23 +269,16 @@ def _run(nd, it, x, st, params, stats, sols):
                     stored += 1
                 if limit > 0 and count >= limit:
                     code = R_LIMIT
-                    step = S_X8
                     break
                 if yield_full and stored == cap:
                     code = R_FULL
-                    step = S_X8
                     break
-                forward = False
                 continue
-            if nodes >= budget:
-                code = R_BUDGET
-                step = S_X2
-                break
             # X3, X4: choose an item and cover it.
             i = _choose(nd, it)
             upd += _cover(nd, it, i)
             p = nd[i, DOWN]
-        else:
+        elif step == S_X8:
             # X8: leave this level.
             if level == base:
                 code = R_DONE
@@ -297,13 +292,18 @@ def _run(nd, it, x, st, params, stats, sols):
         # X5: try option p, or (X7) uncover the item when its options are exhausted.
         if p <= nitems:
             _uncover(nd, it, p)
-            forward = False
+            step = S_X8
             continue
         x[level] = p
+        if nodes >= budget:
+            # Stop before trying p; the item of this level stays covered (see unwind).
+            code = R_BUDGET
+            step = S_X5
+            break
         nodes += 1
         upd += _commit_others(nd, it, p)
         level += 1
-        forward = True
+        step = S_X2
     st[STEP] = step
     st[LEVEL] = level
     stats[NODES] += nodes
@@ -362,6 +362,9 @@ def search(nd, it, x, st, params, stats, sols):
 @njit(cache=True)
 def unwind(nd, it, x, st):
     """Undo every choice of a (possibly unfinished) search, forced ones included."""
+    if st[STEP] == S_X5:
+        p = x[st[LEVEL]]
+        _uncover(nd, it, p if p <= st[NITEMS] else nd[p, TOP])
     _unwind_to(nd, it, x, st, 0)
     st[STEP] = S_DONE
     return 0

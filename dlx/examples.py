@@ -292,7 +292,11 @@ def _pentomino_spec(rows: int = 6, cols: int = 10, *, break_symmetry: bool = Fal
     def centre(placed: Placement) -> Cell:
         return placed[2]  # the X's cells sorted: top, left, centre, right, bottom
 
+    turned_p: set = set()  # placements of P that need it turned over
+
     def keep(name, placed, mirrored) -> bool:
+        if name == "P" and mirrored:
+            turned_p.add(placed)
         if name != "X":
             return True
         r, c = centre(placed)
@@ -303,21 +307,21 @@ def _pentomino_spec(rows: int = 6, cols: int = 10, *, break_symmetry: bool = Fal
         return 2 * r == rows - 1 or 2 * c == cols - 1
 
     options, primary, _ = _tiling_spec(PENTOMINOES, rows, cols, keep=keep)
-    if not any(on_axis(placed) for name, placed in options if name == "X"):
+    x_on_axis = [label for label in options if label[0] == "X" and on_axis(label[1])]
+    if not x_on_axis:
         return options, primary, []
-    for name, placed, mirrored in _placements(dict(PENTOMINOES), rows, cols,
-                                              {(r, c) for r in range(rows) for c in range(cols)}):
-        if (name == "X" and (name, placed) in options and on_axis(placed)) or (name == "P" and mirrored):
-            options[(name, placed)].append(_AXIS)
+    for label in x_on_axis + [("P", placed) for placed in turned_p]:
+        options[label].append(_AXIS)
     return options, primary, [_AXIS]
 
 
 def pentominoes(rows: int = 6, cols: int = 10, *, break_symmetry: bool = False):
     """Pack the twelve pentominoes (F I L N P T U V W X Y Z) into a 60-cell rectangle.
 
-    Items (all primary): the twelve piece letters and the cells ``"r,c"``.
-    Options: each placement of each piece in each of its distinct orientations
-    (63 orientations in all), labelled ``(letter, ((r, c), ...))`` with the five
+    Primary items: the twelve piece letters and the cells ``"r,c"`` (plus one
+    secondary item, ``"axis"``, when ``break_symmetry`` needs it).  Options:
+    each placement of each piece in each of its distinct orientations (63
+    orientations in all), labelled ``(letter, ((r, c), ...))`` with the five
     cells sorted.  See :data:`PENTOMINOES` for the shapes and
     :func:`polyomino_tiling` for the general packer.
 

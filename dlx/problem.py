@@ -582,8 +582,9 @@ class Problem:
         live = np.zeros(self.n_options, dtype=np.uint8)
         code = _jit.kernel("propagate")(nd, it, x, st, links.reps[fidx], links.reps, live)
         chosen = links.node_option[x[: st[2]]].tolist()
-        return PropagateResult(("contradiction", "solved", "open")[code], chosen,
-                               live.astype(bool))
+        live = live.astype(bool)
+        live[chosen] = True  # taken options are possible too (certain, even)
+        return PropagateResult(("contradiction", "solved", "open")[code], chosen, live)
 
     def solve_many(self, forced_lists, *, limit=1, store=1, max_nodes=None, jobs=1):
         """Solve many variants of this problem that differ only by forced options.

@@ -130,7 +130,9 @@ class PropagateResult:
     chosen : list of int
         Indices of the options taken: the forced ones, then the singles in order.
     live : numpy.ndarray of bool
-        For each option, whether it is still possible afterwards.
+        For each option, whether it is still possible afterwards: taken, or
+        neither taken nor ruled out.  After a contradiction it describes the
+        state just before the search gave up.
     """
 
     status: str

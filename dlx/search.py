@@ -130,9 +130,10 @@ class Search:
 
     def _finish(self, status):
         """Record how the search ended and restore the links."""
-        if self._st[K.LEVEL] > 0:
+        if self._st[K.LEVEL] > 0 or self._st[K.STEP] == K.S_X5:
             _jit.kernel("unwind")(self._nd, self._it, self._x, self._st)
         self._st[K.STEP] = K.S_DONE
+        self._stats[K.STORED] = 0
         if self.stats.status == "running":
             self.stats.status = status
 
@@ -146,6 +147,7 @@ class Search:
     def _call(self, cap, yield_full):
         """One kernel call; returns the status if the search ended, else None."""
         self._start()
+        self._stats[K.STORED] = 0  # nothing new to hand over unless the kernel stores some
         if self._st[K.STEP] == K.S_DONE:
             return "complete"
         budget = self._budget
@@ -185,21 +187,21 @@ class Search:
 
     # -------------------------------------------------------------------- API
     def __iter__(self):
+        status = None
         try:
             while self._st[K.STEP] != K.S_DONE or not self._started:
                 status = self._call(STORE_PER_CALL, True)
                 yield from self._stored()
                 if status is not None:
-                    self._finish(status)
-                    return
+                    break
         except KeyboardInterrupt:
-            self._finish("interrupted")
+            status = "interrupted"
             raise
         finally:
-            # An abandoned generator (break, close, garbage collection) still
-            # leaves the links as they were.
-            if self._st[K.STEP] != K.S_DONE or self._st[K.LEVEL] > 0:
-                self._finish("interrupted")
+            # Also reached when the caller abandons the iterator (break, close,
+            # garbage collection): the links are restored all the same, and a
+            # search that had not ended is recorded as interrupted.
+            self._finish(status or "interrupted")
 
     def count(self):
         """Count the remaining solutions (plus those already found).

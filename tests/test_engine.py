@@ -95,6 +95,10 @@ def test_limits_and_statuses():
     assert (r.count, r.status, r.exact) == (10, "limit", False)
     r = p.count(max_nodes=50)
     assert r.status == "nodes" and r.stats.nodes == 50 and r.count < 92
+    for budget in range(1, 60, 7):  # never more nodes than allowed, links restored
+        s = p.search(max_nodes=budget)
+        s.count()
+        assert s.stats.nodes <= budget and s.links_restored()
     r = p.count()
     assert r.exact and r == 92 and int(r) == 92 and str(r) == "92"
     assert str(p.count(limit=3)) == "at least 3 (limit)"
@@ -244,7 +248,7 @@ def test_propagate_singles():
     assert r.status == "open"
     r = p.propagate(forced=[3])  # d forces e (option 5); a then c are singles
     assert r.chosen[0] == 3 and sorted(r.chosen) == [0, 2, 3, 5] and r.status == "solved"
-    assert not r.live.any()
+    assert r.live.tolist() == [True, False, True, True, False, True]
     r = Problem([["a"], ["a", "b"]], primary=["a", "b"]).propagate(forced=[0])
     assert r.status == "contradiction"
 
