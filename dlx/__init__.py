@@ -10,7 +10,7 @@ Describe a problem by items and options, then search it::
     2
 
 Importing this package imports neither numpy nor numba (so that command-line
-``--help`` is instant); they load with the first :class:`Problem`, and the
+``--help`` is instant); they load with the first `Problem`, and the
 kernels are compiled, or loaded from numba's on-disk cache, on the first search.
 """
 

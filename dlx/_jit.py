@@ -52,7 +52,7 @@ def kernel(name: str):
     """Return the jitted kernel ``name``, compiled (or loaded from the cache).
 
     Prints a one-line notice on stderr when compiling takes longer than
-    :data:`NOTICE_DELAY`, i.e. when the on-disk cache was empty.
+    `NOTICE_DELAY`, i.e. when the on-disk cache was empty.
     """
     from . import _kernel
 

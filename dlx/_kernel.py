@@ -43,7 +43,7 @@ Search state (resumable)
     Row ``k``: ``sols[k, 0]`` = number of options, then their chosen nodes.
 
 Invariants: between calls the links describe the state after the choices
-``x[0:LEVEL]``; :func:`unwind` undoes them, after which the structure is
+``x[0:LEVEL]``; `unwind` undoes them, after which the structure is
 bit-for-bit what it was before the first call.  Nothing here checks indices:
 the Python layer validates every input before it reaches a kernel.
 """
@@ -506,7 +506,7 @@ def _batch_range(base, sizes, fptr, fopts, params, counts, nodes, codes, sols,
 def batch(base, sizes, fptr, fopts, params, counts, nodes, codes, sols):
     """Many problems that differ only by forced options, in one call on one thread.
 
-    The base problem is ``base`` (see :func:`_reduce`); ``sizes`` holds N,
+    The base problem is ``base`` (see `_reduce`); ``sizes`` holds N,
     the number of primary items and the node rows of the full structure.
     Problem k forces the options ``fopts[fptr[k]:fptr[k+1]]``, is searched
     with ``params`` (BUDGET is per problem) and leaves its count, nodes,
@@ -522,7 +522,7 @@ def batch(base, sizes, fptr, fopts, params, counts, nodes, codes, sols):
 
 @njit(cache=True, parallel=True)
 def batch_parallel(base, sizes, fptr, fopts, params, counts, nodes, codes, sols, threads):
-    """:func:`batch` on ``threads`` threads, each with its own links."""
+    """`batch` on ``threads`` threads, each with its own links."""
     n = counts.shape[0]
     for t in prange(threads):
         _batch_range(base, sizes, fptr, fopts, params, counts, nodes, codes, sols,

@@ -1,6 +1,6 @@
 """Errors raised by the ``dlx`` package.
 
-Every error the package raises on purpose derives from :class:`DLXError`, so a
+Every error the package raises on purpose derives from `DLXError`, so a
 caller (and the command line) can tell a user mistake from a bug with one
 ``except`` clause.  Messages say what is wrong, where, and what to do.
 """

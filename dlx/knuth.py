@@ -160,11 +160,31 @@ def parse_knuth(text: str, source: str = "<string>") -> Problem:
 def read_knuth(file, source: str | None = None) -> Problem:
     """Read a problem in Knuth's DLX format from a path or an open text file.
 
+    Parameters
+    ----------
+    file : str, os.PathLike or text file
+    source : str, optional
+        Name used in error messages (default: the path, or the file's name).
+
+    Returns
+    -------
+    Problem
+
     Raises
     ------
     ParseError
         For bad content (with line and column) and for a file that cannot be
         read.
+
+    Notes
+    -----
+    Cost: linear in the size of the file; it is read line by line.
+
+    Examples
+    --------
+    >>> import io
+    >>> read_knuth(io.StringIO("a b\\na\\nb\\n")).count().count
+    1
     """
     if isinstance(file, (str, os.PathLike)):
         name = source or os.fspath(file)

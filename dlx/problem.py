@@ -1,6 +1,6 @@
 """Exact-cover problems: items, options, and their dancing-links arrays.
 
-A :class:`Problem` is Knuth's "items and options" description.  *Primary*
+A `Problem` is Knuth's "items and options" description.  *Primary*
 items must be covered exactly once, *secondary* items at most once; an entry
 of a secondary item may carry a *colour* (Knuth's DLX2), and options that agree
 on an item's colour may share it.  Everything is validated here, in Python, so
@@ -74,7 +74,7 @@ class Problem:
         primary item, or puts a colour on a primary item; an item is declared
         twice.
     TooLargeError
-        The problem needs more than 2**32 nodes.
+        The problem needs more than 2**32 - 2 nodes.
 
     Notes
     -----
@@ -271,14 +271,17 @@ class Problem:
 
     @property
     def n_primary(self) -> int:
+        """Number of primary items."""
         return len(self._primary)
 
     @property
     def n_items(self) -> int:
+        """Number of items, primary and secondary."""
         return len(self._index)
 
     @property
     def n_options(self) -> int:
+        """Number of options."""
         return len(self._ptr) - 1
 
     @property
@@ -420,7 +423,39 @@ class Problem:
 
     # --------------------------------------------------------------- searches
     def search(self, *, limit=None, seed=None, max_nodes=None, timeout=None, forced=()):
-        """A resumable search over this problem (see :class:`dlx.Search`)."""
+        """A resumable search over this problem.
+
+        Parameters
+        ----------
+        limit : int, optional
+            Stop after this many solutions.
+        seed : int, optional
+            Shuffle the order of options and of ties between items
+            reproducibly (numpy's PCG64, the same on every platform).
+        max_nodes : int, optional
+            Stop after this many search nodes.
+        timeout : float, optional
+            Stop after this many seconds.
+        forced : iterable of int, optional
+            Option indices that every solution must contain.
+
+        Returns
+        -------
+        Search
+            Iterate over it for solutions, or call its ``count()``; its
+            ``stats`` say how far it got and how it ended.
+
+        Notes
+        -----
+        Cost: a copy of the links (about 16 bytes a node); nothing runs until
+        it is iterated or counted.
+
+        Examples
+        --------
+        >>> s = Problem([["a"], ["a"]]).search(limit=1)
+        >>> list(s), s.status
+        ([[0]], 'limit')
+        """
         from .search import Search
 
         return Search(self, limit=limit, seed=seed, max_nodes=max_nodes,
@@ -449,12 +484,12 @@ class Problem:
             Solutions in search order.  The search state is kept between
             items: taking the next solution never redoes work.  A stop by
             ``max_nodes`` or ``timeout`` ends the iteration quietly; use
-            :meth:`search` to see why it ended.
+            `search` to see why it ended.
 
         Notes
         -----
         Cost: about 100-200 ns per search node; each yield is a call into the
-        kernel, so for millions of solutions :meth:`count` is faster.
+        kernel, so for millions of solutions `count` is faster.
 
         Examples
         --------
@@ -467,6 +502,23 @@ class Problem:
 
     def solve(self, *, seed=None, max_nodes=None, timeout=None, forced=()):
         """The first solution found, or None when there is none.
+
+        Parameters
+        ----------
+        seed : int, optional
+            Shuffle the order of options and of ties between items
+            reproducibly (numpy's PCG64, the same on every platform).
+        max_nodes : int, optional
+            Stop after this many search nodes.
+        timeout : float, optional
+            Stop after this many seconds.
+        forced : iterable of int, optional
+            Option indices that every solution must contain.
+
+        Returns
+        -------
+        list or None
+            The options of the solution, as labels in option order.
 
         Raises
         ------
@@ -498,6 +550,21 @@ class Problem:
     def count(self, *, limit=None, seed=None, max_nodes=None, timeout=None, forced=()):
         """Count solutions, up to ``limit``.
 
+        Parameters
+        ----------
+        limit : int, optional
+            Stop counting at this many (status ``"limit"``, even when there
+            happen to be exactly that many).
+        seed : int, optional
+            Shuffle the order of options and of ties between items
+            reproducibly (numpy's PCG64, the same on every platform).
+        max_nodes : int, optional
+            Stop after this many search nodes.
+        timeout : float, optional
+            Stop after this many seconds.
+        forced : iterable of int, optional
+            Option indices that every solution must contain.
+
         Returns
         -------
         CountResult
@@ -523,6 +590,15 @@ class Problem:
 
     def unique(self, *, max_nodes=None, timeout=None, forced=()):
         """Does the problem have exactly one solution?
+
+        Parameters
+        ----------
+        max_nodes : int, optional
+            Stop after this many search nodes.
+        timeout : float, optional
+            Stop after this many seconds.
+        forced : iterable of int, optional
+            Option indices that every solution must contain.
 
         Returns
         -------
@@ -632,6 +708,13 @@ class Problem:
     def split(self, depth, *, forced=()):
         """Split the search at ``depth`` into independent subproblems.
 
+        Parameters
+        ----------
+        depth : int
+            How many levels of the search tree the prefixes cover.
+        forced : iterable of int, optional
+            Option indices forced in every subproblem (they start each prefix).
+
         Returns
         -------
         (list of list of int, int)
@@ -653,6 +736,15 @@ class Problem:
 
     def estimate(self, probes=1000, *, seed=0, forced=()):
         """Knuth's random-probe estimate of the search tree and the solution count.
+
+        Parameters
+        ----------
+        probes : int
+            Random root-to-leaf walks to average.
+        seed : int
+            Seed of the walks (the same seed gives the same estimate).
+        forced : iterable of int, optional
+            Option indices forced first.
 
         Returns
         -------
@@ -681,6 +773,22 @@ class Problem:
 
         The last ``secondary`` columns are secondary items.  Items are the
         column indices and solutions are row indices.
+
+        Parameters
+        ----------
+        matrix : array-like of 0 and 1, shape (options, items)
+        secondary : int
+            How many of the last columns are secondary items.
+
+        Returns
+        -------
+        Problem
+
+        Raises
+        ------
+        ProblemError
+            The matrix is not 2-D, holds values other than 0 and 1, or
+            ``secondary`` is out of range.
 
         Examples
         --------

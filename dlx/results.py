@@ -38,13 +38,14 @@ class Stats:
     nodes : int
         Search tree nodes: options tried (forced options not included).
     updates : int
-        Link updates: options hidden plus items covered.
+        Link updates, as Knuth counts them: one per node taken out of an
+        item's list while hiding options, plus one per item covered.
     solutions : int
         Solutions counted.
     seconds : float
         Wall-clock time spent in the search, compilation excluded.
     status : str
-        How the search ended (see :mod:`dlx.results`); ``"running"`` before.
+        How the search ended (see `dlx.results`); ``"running"`` before.
     """
 
     nodes: int = 0
@@ -69,8 +70,8 @@ class Stats:
 class CountResult:
     """The number of solutions a search counted, and whether it is exact.
 
-    ``int(result)`` is the count.  When :attr:`exact` is False the search was
-    stopped (see :attr:`status`) and the true count is at least :attr:`count`.
+    ``int(result)`` is the count.  When `exact` is False the search was
+    stopped (see `status`) and the true count is at least `count`.
     """
 
     count: int
@@ -120,7 +121,7 @@ class Uniqueness:
 
 @dataclass
 class PropagateResult:
-    """What forced singles alone give (see :meth:`dlx.Problem.propagate`).
+    """What forced singles alone give (see `dlx.Problem.propagate`).
 
     Attributes
     ----------
@@ -142,7 +143,7 @@ class PropagateResult:
 
 @dataclass
 class BatchResult:
-    """Results of :meth:`dlx.Problem.solve_many`, one entry per problem.
+    """Results of `dlx.Problem.solve_many`, one entry per problem.
 
     Attributes
     ----------
@@ -151,7 +152,8 @@ class BatchResult:
     nodes : numpy.ndarray of int64
         Search nodes used by each problem.
     status : list of str
-        ``"complete"``, ``"limit"``, or a budget/time status.
+        ``"complete"`` (exact count), ``"limit"`` (``limit`` solutions found)
+        or ``"nodes"`` (the node budget ran out; the count is a lower bound).
     solutions : list of list
         For each problem, its first ``store`` solutions (labels in option order,
         forced options included).
@@ -169,7 +171,7 @@ class BatchResult:
 class SearchStopped(DLXError):
     """A limit stopped the search before it could answer.
 
-    The partial :class:`Stats` is in :attr:`stats`.
+    The partial `Stats` is in `stats`.
     """
 
     def __init__(self, stats: Stats):

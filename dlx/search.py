@@ -2,11 +2,11 @@
 
 The jitted search never runs for long: it is called with a node budget sized
 so that one call takes a few tens of milliseconds, and returns with its whole
-state in small arrays (:mod:`dlx._kernel` describes them).  Between calls this
+state in small arrays (`dlx._kernel` describes them).  Between calls this
 module checks the time limit, lets a pending KeyboardInterrupt surface, and
 hands solutions to the caller, so a search can be paused for as long as the
 caller likes and resumed without redoing any work.  When a search ends for any
-reason, :func:`unwind` restores the links exactly.
+reason, `unwind` restores the links exactly.
 """
 
 from __future__ import annotations
@@ -62,9 +62,9 @@ class Search:
     """One search over a problem, resumable, with limits.
 
     Iterating over it yields solutions (sorted lists of option labels) as the
-    search finds them; :meth:`count` counts the rest without storing them.
-    :attr:`stats` is kept up to date, and :attr:`stats.status <Stats.status>`
-    says how the search ended.  Create it with :meth:`dlx.Problem.search`.
+    search finds them; `count` counts the rest without storing them.
+    `stats` is kept up to date, and `stats.status <Stats.status>`
+    says how the search ended.  Create it with `dlx.Problem.search`.
 
     Parameters
     ----------
@@ -84,7 +84,7 @@ class Search:
 
     Notes
     -----
-    Ctrl-C during :meth:`count` returns the partial count with status
+    Ctrl-C during `count` returns the partial count with status
     ``"interrupted"``; during iteration the links are restored and the
     KeyboardInterrupt propagates after the solutions already yielded.
 
@@ -248,7 +248,7 @@ def forced_arrays(problem, forced_lists):
 def batch_arrays(problem, fptr, fopts, *, limit=1, store=1, max_nodes=None, jobs=1):
     """The batch kernel on already validated arrays; the Sudoku fast path.
 
-    ``fptr``/``fopts`` must come from :func:`forced_arrays` or be built
+    ``fptr``/``fopts`` must come from `forced_arrays` or be built
     with the same guarantees (int64 ptr from 0 to len(fopts), non-decreasing;
     uint32 option indices < n_options).
 
@@ -283,7 +283,7 @@ def batch_arrays(problem, fptr, fopts, *, limit=1, store=1, max_nodes=None, jobs
 
 
 def run_batch(problem, forced_lists, *, limit=1, store=1, max_nodes=None, jobs=1):
-    """Implementation of :meth:`dlx.Problem.solve_many`."""
+    """Implementation of `dlx.Problem.solve_many`."""
     fptr, fopts = forced_arrays(problem, forced_lists)
     counts, nodes, codes, sols = batch_arrays(problem, fptr, fopts, limit=limit, store=store,
                                               max_nodes=max_nodes, jobs=jobs)
@@ -300,7 +300,7 @@ def run_batch(problem, forced_lists, *, limit=1, store=1, max_nodes=None, jobs=1
 
 
 def split_problem(problem, depth, *, forced=()):
-    """Implementation of :meth:`dlx.Problem.split`."""
+    """Implementation of `dlx.Problem.split`."""
     depth = _positive_int("depth", depth, allow_zero=True)
     fidx = problem._check_forced(forced)
     links = problem._links(None)
@@ -332,7 +332,7 @@ class Estimate:
     probes : int
     nodes, solutions : float
         Mean estimate of the number of search-tree nodes (counted as
-        :attr:`Stats.nodes` counts them: options tried, the root excluded)
+        `Stats.nodes` counts them: options tried, the root excluded)
         and of solutions.
     nodes_stderr, solutions_stderr : float
         Standard errors of those means (sample standard deviation / sqrt(probes)).
@@ -348,7 +348,7 @@ class Estimate:
 
 
 def estimate_problem(problem, probes=1000, *, seed=0, forced=()):
-    """Implementation of :meth:`dlx.Problem.estimate`."""
+    """Implementation of `dlx.Problem.estimate`."""
     probes = _positive_int("probes", probes)
     seed = _positive_int("seed", seed, allow_zero=True)
     fidx = problem._check_forced(forced)
