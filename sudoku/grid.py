@@ -1,0 +1,675 @@
+"""Sudoku geometry: the puzzle record, houses, clashes and an independent checker.
+
+Layout
+------
+A grid of size ``n`` has ``n * n`` cells, numbered row-major: cell ``i`` is in
+row ``i // n`` and column ``i % n`` (0-based inside the code; messages use
+1-based names such as ``r3c7``).  Values are ``1..n`` and ``0`` is a blank.
+``n = box_rows * box_cols``: a box is ``box_rows`` rows high and ``box_cols``
+columns wide.
+
+Houses are the groups of ``n`` cells that must hold every value once: the
+rows, the columns, the boxes (or, for a jigsaw, its irregular regions, which
+replace the boxes) and a variant's extra houses.  The variants are described in
+one table, :data:`VARIANTS`; a new region-type variant is a function listing
+its extra houses plus one entry there.
+
+Invariants of :class:`Puzzle` (checked when one is made): ``len(cells) == n*n``;
+every value is in ``0..n``; ``regions`` is given exactly for jigsaw puzzles and
+then holds ids ``0..n-1``, each used by exactly ``n`` cells (regions need not be
+contiguous); the variant's size rule holds (windoku is 9x9 only); and the grid
+is small enough to encode (:data:`MAX_ENCODING_BYTES`).  Clashing givens are
+*not* rejected by the constructor: :func:`find_clashes` and
+:func:`check_givens` report them.
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from math import isqrt
+from typing import NamedTuple
+
+from .errors import GridTooLargeError, PuzzleError
+
+__all__ = [
+    "SYMBOLS", "VARIANTS", "MAX_ENCODING_BYTES", "MAX_SIZE", "Puzzle", "Clash", "Variant",
+    "default_box", "parse_box", "variant_rule", "check_regions", "houses", "cell_name",
+    "find_clashes", "check_givens", "validate_solution", "estimate_encoding", "check_size",
+]
+
+SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+"""One-character symbol of each value: value ``v`` is ``SYMBOLS[v - 1]`` (sizes up to 35)."""
+
+# ---------------------------------------------------------------------------
+# Size limit.  The encoding has one option per (cell, value): n**3 options of
+# 4 entries (cell, row, column, box) plus a spacer node each, so about 5 * n**3
+# nodes at dlx.problem.BYTES_PER_NODE (32) bytes, plus the Python option lists
+# the encoder builds first (about 120 bytes per option).  The tests check that
+# the node size still matches the engine's.
+# ---------------------------------------------------------------------------
+MAX_ENCODING_BYTES = 4 * 2**30
+"""Largest estimated memory (bytes) a grid's encoding may need; larger grids are refused."""
+
+_ENGINE_BYTES_PER_NODE = 32
+_NODES_PER_OPTION = 5
+_PYTHON_BYTES_PER_OPTION = 120
+
+
+def estimate_encoding(n: int) -> tuple[int, int]:
+    """Estimated nodes and bytes of the exact-cover encoding of an ``n x n`` grid.
+
+    Parameters
+    ----------
+    n : int
+        Grid size.
+
+    Returns
+    -------
+    (int, int)
+        Number of nodes, and bytes of memory (engine nodes plus the encoder's
+        option lists).  Variants add under 1% and are ignored.
+
+    Notes
+    -----
+    Cost: O(1).
+
+    Examples
+    --------
+    >>> estimate_encoding(9)
+    (3971, 214552)
+    """
+    options = n ** 3
+    nodes = _NODES_PER_OPTION * options + 4 * n * n + 2
+    return nodes, nodes * _ENGINE_BYTES_PER_NODE + options * _PYTHON_BYTES_PER_OPTION
+
+
+def _largest_size() -> int:
+    n = 1
+    while estimate_encoding(n + 1)[1] <= MAX_ENCODING_BYTES:
+        n += 1
+    return n
+
+
+MAX_SIZE = _largest_size()
+"""Largest grid size whose encoding fits :data:`MAX_ENCODING_BYTES`."""
+
+
+def check_size(n: int, source: str | None = None, line: int | None = None) -> None:
+    """Refuse a grid size whose encoding would not fit in memory.
+
+    Raises
+    ------
+    GridTooLargeError
+        With the estimated memory and the largest supported size.
+
+    Notes
+    -----
+    Cost: O(1).
+
+    Examples
+    --------
+    >>> check_size(9)
+    >>> check_size(400)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    sudoku.errors.GridTooLargeError: a 400x400 grid needs about 16.7 GB to encode; ...
+    """
+    if n > MAX_SIZE:
+        gigabytes = estimate_encoding(n)[1] / 2**30
+        raise GridTooLargeError(
+            f"a {n}x{n} grid needs about {gigabytes:.1f} GB to encode; the largest "
+            f"supported size is {MAX_SIZE}x{MAX_SIZE}", source, line)
+
+
+# ---------------------------------------------------------------------------
+# Variants
+# ---------------------------------------------------------------------------
+House = tuple[str, tuple[int, ...]]
+
+
+def _diagonals(n: int) -> list[House]:
+    return [("diagonal", tuple(i * n + i for i in range(n))),
+            ("anti-diagonal", tuple(i * n + n - 1 - i for i in range(n)))]
+
+
+def _windows(n: int) -> list[House]:
+    # The four 3x3 windows of a 9x9 Windoku start at rows/columns 2 and 6 (1-based).
+    found = []
+    for top in (1, 5):
+        for left in (1, 5):
+            found.append((f"window {len(found) + 1}",
+                          tuple(r * n + c for r in range(top, top + 3)
+                                for c in range(left, left + 3))))
+    return found
+
+
+@dataclass(frozen=True)
+class Variant:
+    """How a variant differs from standard Sudoku (one row of :data:`VARIANTS`)."""
+
+    description: str
+    extra_houses: Callable[[int], list[House]] | None = None
+    uses_regions: bool = False
+    sizes: tuple[int, ...] | None = None  # allowed sizes; None = any size with a box shape
+
+
+VARIANTS: dict[str, Variant] = {
+    "standard": Variant("rows, columns and boxes"),
+    "x": Variant("standard, plus both main diagonals", _diagonals),
+    "windoku": Variant("standard, plus four extra 3x3 windows (9x9 only)", _windows,
+                       sizes=(9,)),
+    "jigsaw": Variant("rows, columns and irregular regions instead of boxes",
+                      uses_regions=True),
+}
+"""The variants by name; the reader's ``# variant:`` directive takes these names."""
+
+
+def variant_rule(name: str) -> Variant:
+    """The :data:`VARIANTS` entry of ``name``.
+
+    Raises
+    ------
+    PuzzleError
+        Unknown variant (the message lists the known ones).
+
+    Notes
+    -----
+    Cost: O(1).
+
+    Examples
+    --------
+    >>> variant_rule("x").description
+    'standard, plus both main diagonals'
+    """
+    try:
+        return VARIANTS[name]
+    except (KeyError, TypeError):
+        raise PuzzleError(f"unknown variant {name!r}; the variants are "
+                          f"{', '.join(VARIANTS)}") from None
+
+
+# ---------------------------------------------------------------------------
+# Shapes
+# ---------------------------------------------------------------------------
+def default_box(n: int) -> tuple[int, int]:
+    """The box shape of an ``n x n`` grid: the most square ``box_rows x box_cols``.
+
+    ``box_rows <= box_cols``: 4 -> 2x2, 6 -> 2x3, 8 -> 2x4, 9 -> 3x3, 10 -> 2x5,
+    12 -> 3x4, 16 -> 4x4, 25 -> 5x5, 36 -> 6x6.
+
+    Raises
+    ------
+    PuzzleError
+        ``n`` is prime (boxes would be whole rows); only a jigsaw can have such a size.
+
+    Notes
+    -----
+    Cost: O(sqrt(n)).
+
+    Examples
+    --------
+    >>> default_box(12)
+    (3, 4)
+    """
+    if n < 1:
+        raise PuzzleError(f"a grid needs at least one cell, not size {n}")
+    r = isqrt(n)
+    while n % r:
+        r -= 1
+    if r == 1 and n > 1:
+        raise PuzzleError(f"a {n}x{n} grid has no box shape ({n} is prime); only a jigsaw "
+                          "puzzle with a region map can have this size")
+    return r, n // r
+
+
+def parse_box(text: str) -> tuple[int, int]:
+    """Read a box shape written ``"2x3"`` (rows x columns; ``*`` and spaces allowed).
+
+    Raises
+    ------
+    PuzzleError
+        Not of that form, or a dimension is zero.
+
+    Notes
+    -----
+    Cost: O(len(text)).
+
+    Examples
+    --------
+    >>> parse_box("2x3")
+    (2, 3)
+    """
+    parts = str(text).lower().replace("*", "x").split("x")
+    try:
+        rows, cols = (int(p) for p in parts)
+    except ValueError:
+        raise PuzzleError(f"box shape {text!r} is not of the form ROWSxCOLUMNS, e.g. 2x3") from None
+    if rows < 1 or cols < 1:
+        raise PuzzleError(f"box shape {text!r} must have at least one row and one column")
+    return rows, cols
+
+
+def cell_name(i: int, n: int) -> str:
+    """The name of cell ``i`` of an ``n x n`` grid, 1-based: ``r3c7``.
+
+    Notes
+    -----
+    Cost: O(1).
+
+    Examples
+    --------
+    >>> cell_name(24, 9)
+    'r3c7'
+    """
+    return f"r{i // n + 1}c{i % n + 1}"
+
+
+# ---------------------------------------------------------------------------
+# The puzzle record
+# ---------------------------------------------------------------------------
+def check_regions(regions: Sequence[int], n: int) -> None:
+    """Check a jigsaw region map: ``n * n`` ids in ``0..n-1``, each used by exactly ``n`` cells.
+
+    Regions need not be contiguous.
+
+    Raises
+    ------
+    PuzzleError
+        Naming the wrong length, the out-of-range id and its cell, or the
+        regions of the wrong size.
+
+    Notes
+    -----
+    Cost: O(n^2).
+
+    Examples
+    --------
+    >>> check_regions([0, 0, 1, 1, 0, 0, 1, 1, 2, 2, 3, 3, 2, 2, 3, 3], 4)
+    >>> check_regions([0] * 16, 4)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    sudoku.errors.PuzzleError: each region of a 4x4 grid must have 4 cells, but region 1 has 16, ...
+    """
+    if len(regions) != n * n:
+        raise PuzzleError(f"the region map has {len(regions)} entries; a {n}x{n} grid "
+                          f"needs {n * n}")
+    sizes = [0] * n
+    for i, r in enumerate(regions):
+        if not 0 <= r < n:
+            raise PuzzleError(f"region id {r} at {cell_name(i, n)} is out of range; a {n}x{n} "
+                              f"grid's region ids run from 0 to {n - 1}", cell=i)
+        sizes[r] += 1
+    wrong = [f"region {r + 1} has {k}" for r, k in enumerate(sizes) if k != n]
+    if wrong:
+        raise PuzzleError(f"each region of a {n}x{n} grid must have {n} cells, but "
+                          + ", ".join(wrong))
+
+
+def _renumber(regions: tuple[int, ...]) -> tuple[int, ...]:
+    ids: dict[int, int] = {}
+    return tuple(ids.setdefault(r, len(ids)) for r in regions)
+
+
+@dataclass(frozen=True, repr=False)
+class Puzzle:
+    """One Sudoku puzzle: shape, givens, variant and where it was read from.
+
+    Parameters
+    ----------
+    box_rows, box_cols : int
+        Box shape; the grid size is ``box_rows * box_cols``.  A jigsaw's boxes
+        are not houses; its shape only fixes the size (``1 x n`` for a prime n).
+    cells : sequence of int
+        ``n * n`` values row by row, 0 for a blank (stored as a tuple).
+    variant : str
+        A key of :data:`VARIANTS`.
+    regions : sequence of int, optional
+        Jigsaw only: region id ``0..n-1`` of each cell.  Stored renumbered in
+        order of first appearance (the region of cell 0 is 0, ...), so two maps
+        with the same regions compare equal.
+    source, line, name : optional
+        Where it came from (file, 1-based line where it starts) and its name.
+        They do not take part in comparisons.
+
+    Raises
+    ------
+    PuzzleError
+        The invariants in the module docstring do not hold.
+    GridTooLargeError
+        The grid is larger than :data:`MAX_SIZE`.
+
+    Notes
+    -----
+    Cost: O(n^2) to check.
+
+    Examples
+    --------
+    >>> p = Puzzle(2, 2, [1, 0, 0, 0] * 4)
+    >>> p.size, p.n_givens
+    (4, 4)
+    """
+
+    box_rows: int
+    box_cols: int
+    cells: tuple[int, ...]
+    variant: str = "standard"
+    regions: tuple[int, ...] | None = None
+    source: str | None = field(default=None, compare=False)
+    line: int | None = field(default=None, compare=False)
+    name: str | None = field(default=None, compare=False)
+
+    def __post_init__(self):
+        def fail(message, cell=None):
+            return PuzzleError(message, self.source, self.line, cell=cell)
+
+        if not (isinstance(self.box_rows, int) and isinstance(self.box_cols, int)) \
+                or self.box_rows < 1 or self.box_cols < 1:
+            raise fail(f"box shape {self.box_rows}x{self.box_cols} must be positive integers")
+        n = self.box_rows * self.box_cols
+        check_size(n, self.source, self.line)
+        try:
+            cells = tuple(map(int, self.cells))
+        except (TypeError, ValueError):
+            raise fail("cells must be integers (0 for a blank); to read text, use "
+                       "sudoku.parse_puzzle") from None
+        object.__setattr__(self, "cells", cells)
+        if len(cells) != n * n:
+            raise fail(f"a {n}x{n} grid has {n * n} cells, not {len(cells)}")
+        if cells and (min(cells) < 0 or max(cells) > n):
+            i = next(i for i, v in enumerate(cells) if not 0 <= v <= n)
+            raise fail(f"{cell_name(i, n)} holds {cells[i]}; values of a {n}x{n} grid run "
+                       f"from 1 to {n} (0 for a blank)", i)
+        try:
+            rule = variant_rule(self.variant)
+        except PuzzleError as exc:
+            raise fail(exc.message) from None
+        if rule.sizes is not None and n not in rule.sizes:
+            raise fail(f"{self.variant} is defined only for "
+                       f"{' or '.join(f'{s}x{s}' for s in rule.sizes)} grids, not {n}x{n}")
+        if rule.uses_regions:
+            if self.regions is None:
+                raise fail(f"a {self.variant} puzzle needs a region map")
+            regions = tuple(int(r) for r in self.regions)
+            try:
+                check_regions(regions, n)
+            except PuzzleError as exc:
+                raise fail(exc.message, exc.cell) from None
+            object.__setattr__(self, "regions", _renumber(regions))
+        elif self.regions is not None:
+            raise fail(f"a region map is only for jigsaw puzzles, not {self.variant}")
+
+    @property
+    def size(self) -> int:
+        """The grid size ``n`` (rows, columns, values)."""
+        return self.box_rows * self.box_cols
+
+    @property
+    def n_givens(self) -> int:
+        """Number of given (non-blank) cells."""
+        return len(self.cells) - self.cells.count(0)
+
+    def __repr__(self) -> str:
+        n = self.size
+        where = "".join(f", {k}={v!r}" for k, v in
+                        (("name", self.name), ("source", self.source), ("line", self.line))
+                        if v is not None)
+        return (f"<Puzzle {n}x{n} {self.variant}, box {self.box_rows}x{self.box_cols}, "
+                f"{self.n_givens} givens{where}>")
+
+
+# ---------------------------------------------------------------------------
+# Houses and clashes
+# ---------------------------------------------------------------------------
+@lru_cache(maxsize=64)
+def _houses(box_rows: int, box_cols: int, variant: str,
+            regions: tuple[int, ...] | None) -> tuple[House, ...]:
+    n = box_rows * box_cols
+    rule = variant_rule(variant)
+    found: list[House] = []
+    found += [(f"row {r + 1}", tuple(range(r * n, r * n + n))) for r in range(n)]
+    found += [(f"column {c + 1}", tuple(range(c, n * n, n))) for c in range(n)]
+    if rule.uses_regions:
+        if regions is None:
+            raise PuzzleError(f"a {variant} grid needs a region map")
+        members: list[list[int]] = [[] for _ in range(n)]
+        for i, r in enumerate(regions):
+            members[r].append(i)
+        found += [(f"region {r + 1}", tuple(m)) for r, m in enumerate(members)]
+    else:
+        for b in range(n):
+            top = (b // (n // box_cols)) * box_rows
+            left = (b % (n // box_cols)) * box_cols
+            found.append((f"box {b + 1}", tuple((top + r) * n + left + c
+                                                for r in range(box_rows)
+                                                for c in range(box_cols))))
+    if rule.extra_houses is not None:
+        found += rule.extra_houses(n)
+    return tuple(found)
+
+
+@lru_cache(maxsize=64)
+def _clash_keys(box_rows: int, box_cols: int, variant: str, regions: tuple[int, ...] | None):
+    """For each cell, ``house * (n + 1)`` for every house holding it (find_clashes' keys)."""
+    found = _houses(box_rows, box_cols, variant, regions)
+    n = box_rows * box_cols
+    keys: list[list[int]] = [[] for _ in range(n * n)]
+    for h, (_, members) in enumerate(found):
+        for i in members:
+            keys[i].append(h * (n + 1))
+    return [tuple(k) for k in keys], found
+
+
+ShapeLike = Puzzle | Sequence[int]
+
+
+def houses(shape: ShapeLike, variant: str = "standard",
+           regions: Sequence[int] | None = None) -> list[House]:
+    """Every house of a grid: ``(name, cells)`` pairs, cells in increasing order.
+
+    Parameters
+    ----------
+    shape : Puzzle or (box_rows, box_cols)
+        A puzzle (its variant and regions are used) or a box shape.
+    variant : str
+        With a box shape: the variant.
+    regions : sequence of int, optional
+        With a box shape and a jigsaw variant: the region map.
+
+    Returns
+    -------
+    list of (str, tuple of int)
+        Rows (``"row 1"``...), columns (``"column 1"``...), boxes (``"box 1"``...,
+        numbered row-major) or regions (``"region 1"`` is id 0), then the
+        variant's extra houses (``"diagonal"``, ``"anti-diagonal"``,
+        ``"window 1"``...).
+
+    Notes
+    -----
+    Cost: O(n^2) the first time for a shape, O(number of houses) after (cached).
+
+    Examples
+    --------
+    >>> hs = houses((2, 3), "x")
+    >>> len(hs), hs[12], hs[-1][0]
+    (20, ('box 1', (0, 1, 2, 6, 7, 8)), 'anti-diagonal')
+    """
+    if isinstance(shape, Puzzle):
+        return list(_houses(shape.box_rows, shape.box_cols, shape.variant, shape.regions))
+    box_rows, box_cols = shape
+    return list(_houses(box_rows, box_cols, variant,
+                        None if regions is None else tuple(regions)))
+
+
+class Clash(NamedTuple):
+    """Givens that repeat a value in one house."""
+
+    value: int
+    house: str
+    cells: tuple[int, ...]
+
+
+def find_clashes(puzzle: Puzzle) -> list[Clash]:
+    """Every value given more than once in a house.
+
+    Returns
+    -------
+    list of Clash
+        In house order (rows, columns, boxes/regions, extra houses), then by value.
+
+    Notes
+    -----
+    Cost: O(n^2) per house list, so O(n^3) for the whole grid.
+
+    Examples
+    --------
+    >>> find_clashes(Puzzle(2, 2, [1, 0, 0, 1] + [0] * 12))
+    [Clash(value=1, house='row 1', cells=(0, 3))]
+    """
+    cells = puzzle.cells
+    clashes = []
+    keys_of, shape_houses = _clash_keys(puzzle.box_rows, puzzle.box_cols, puzzle.variant,
+                                        puzzle.regions)
+    # Fast path: one key per (house, value) of each given; no clash iff all differ.
+    seen: set[int] = set()
+    expected = 0
+    for i, v in enumerate(cells):
+        if v:
+            keys = keys_of[i]
+            seen.update(map(v.__add__, keys))
+            expected += len(keys)
+    if len(seen) == expected:
+        return []
+    for name, members in shape_houses:
+        where: dict[int, list[int]] = {}
+        for i in members:
+            if cells[i]:
+                where.setdefault(cells[i], []).append(i)
+        clashes += [Clash(v, name, tuple(ids)) for v, ids in sorted(where.items()) if len(ids) > 1]
+    return clashes
+
+
+def _value_word(v: int, n: int) -> str:
+    if n <= 9:
+        return f"digit {v}"
+    return f"value {v} ({SYMBOLS[v - 1]})" if v <= len(SYMBOLS) else f"value {v}"
+
+
+_TIMES = {2: "twice", 3: "three times", 4: "four times"}
+
+
+def check_givens(puzzle: Puzzle) -> None:
+    """Raise if two givens clash (the same value twice in a house).
+
+    Raises
+    ------
+    PuzzleError
+        Naming the value, the house and the cells, e.g. ``digit 5 appears twice
+        in row 3: r3c2, r3c8``; ``cell`` is the second cell.
+
+    Notes
+    -----
+    Cost: O(n^3) (see :func:`find_clashes`).
+
+    Examples
+    --------
+    >>> check_givens(Puzzle(2, 2, [1, 0, 0, 1] + [0] * 12))
+    Traceback (most recent call last):
+    ...
+    sudoku.errors.PuzzleError: digit 1 appears twice in row 1: r1c1, r1c4
+    """
+    clashes = find_clashes(puzzle)
+    if not clashes:
+        return
+    value, house, ids = clashes[0]
+    n = puzzle.size
+    times = _TIMES.get(len(ids), f"{len(ids)} times")
+    message = (f"{_value_word(value, n)} appears {times} in {house}: "
+               + ", ".join(cell_name(i, n) for i in ids))
+    if len(clashes) > 1:
+        more = len(clashes) - 1
+        message += f" (and {more} more clash{'es' if more > 1 else ''})"
+    raise PuzzleError(message, puzzle.source, puzzle.line, cell=ids[1])
+
+
+# ---------------------------------------------------------------------------
+# Independent checker
+# ---------------------------------------------------------------------------
+def validate_solution(puzzle: Puzzle, solution: Sequence[int]) -> None:
+    """Check a solved grid from scratch: every house holds each value once, givens kept.
+
+    This is the independent checker the tests rely on, so it does not use
+    :func:`houses`: it recomputes rows, columns, boxes, regions, diagonals and
+    windows with its own arithmetic.
+
+    Parameters
+    ----------
+    puzzle : Puzzle
+        The puzzle that was solved.
+    solution : sequence of int
+        ``n * n`` values, row by row.
+
+    Raises
+    ------
+    PuzzleError
+        The first problem found: wrong length, a value out of range, a given
+        changed, or a house that repeats a value (naming it and what it lacks).
+
+    Notes
+    -----
+    Cost: O(n^2).
+
+    Examples
+    --------
+    >>> p = Puzzle(2, 2, [1, 2, 3, 4] + [0] * 12)
+    >>> validate_solution(p, [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1])
+    >>> validate_solution(p, [1, 2, 3, 4] * 4)
+    Traceback (most recent call last):
+    ...
+    sudoku.errors.PuzzleError: column 1 holds 1 four times and lacks 2, 3, 4
+    """
+    n = puzzle.size
+    br, bc = puzzle.box_rows, puzzle.box_cols
+
+    def fail(message, cell=None):
+        return PuzzleError(message, puzzle.source, puzzle.line, cell=cell)
+
+    sol = list(solution)
+    if len(sol) != n * n:
+        raise fail(f"the solution has {len(sol)} cells; a {n}x{n} grid has {n * n}")
+    for i, raw in enumerate(sol):
+        try:
+            v = sol[i] = operator.index(raw)
+        except TypeError:
+            v = 0
+        if not 1 <= v <= n:
+            raise fail(f"{cell_name(i, n)} is {raw!r} in the solution; it must be 1 to {n}", i)
+        given = puzzle.cells[i]
+        if given and v != given:
+            raise fail(f"{cell_name(i, n)} is {v} in the solution but the puzzle gives {given}", i)
+
+    groups: dict[str, list[int]] = {}
+    for i, v in enumerate(sol):
+        r, c = divmod(i, n)
+        groups.setdefault(f"row {r + 1}", []).append(v)
+        groups.setdefault(f"column {c + 1}", []).append(v)
+        if puzzle.variant == "jigsaw":
+            groups.setdefault(f"region {puzzle.regions[i] + 1}", []).append(v)
+        else:
+            groups.setdefault(f"box {(r // br) * (n // bc) + c // bc + 1}", []).append(v)
+        if puzzle.variant == "x":
+            if r == c:
+                groups.setdefault("diagonal", []).append(v)
+            if r + c == n - 1:
+                groups.setdefault("anti-diagonal", []).append(v)
+        if puzzle.variant == "windoku" and r % 4 and c % 4:
+            groups.setdefault(f"window {(r // 4) * 2 + c // 4 + 1}", []).append(v)
+    expected = list(range(1, n + 1))
+    for name, values in groups.items():
+        if sorted(values) != expected:
+            repeated = min(v for v in values if values.count(v) > 1)
+            lacking = ", ".join(str(v) for v in expected if v not in values)
+            times = _TIMES.get(values.count(repeated), f"{values.count(repeated)} times")
+            raise fail(f"{name} holds {repeated} {times} and lacks {lacking}")
