@@ -367,6 +367,14 @@ def _solve_group(group, run_limit, store, cap, jobs, timeout, max_nodes) -> None
     counts, nodes, codes, sols = batch_arrays(prob, fptr, fopts, limit=run_limit,
                                               store=store, max_nodes=cap, jobs=jobs)
     status = {_K.R_DONE: "complete", _K.R_LIMIT: "limit"}
+    # Decode every stored solution at once: the givens, plus each chosen option's value.
+    solved = []
+    for j in range(sols.shape[1]):
+        lens = sols[:, j, 0].astype(np.int64)
+        chosen = sols[:, j, 1:][np.arange(sols.shape[2] - 1) < lens[:, None]].astype(np.int64)
+        full = grids.copy()
+        full[np.repeat(np.arange(len(group)), lens), chosen // n] = chosen % n + 1
+        solved.append(full.tolist())
     for k, res in enumerate(group):
         code = int(codes[k])
         if code == _K.R_CLASH:
@@ -381,13 +389,7 @@ def _solve_group(group, run_limit, store, cap, jobs, timeout, max_nodes) -> None
         res.count = int(counts[k])
         res.nodes = int(nodes[k])
         res.status = status.get(code, "nodes")
-        sol = []
-        for j in range(min(res.count, sols.shape[1])):
-            grid = grids[k].copy()
-            chosen = sols[k, j, 1:sols[k, j, 0] + 1].astype(np.int64)
-            grid[chosen // n] = chosen % n + 1
-            sol.append(tuple(grid.tolist()))
-        res.solutions = sol
+        res.solutions = [tuple(solved[j][k]) for j in range(min(res.count, sols.shape[1]))]
         if res.status == "nodes" and (max_nodes is None or max_nodes > cap):
             _finish_alone(res, prob, _forced(res.puzzle), run_limit, store, timeout, max_nodes)
             if res.status == "interrupted":

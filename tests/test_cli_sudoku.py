@@ -83,7 +83,8 @@ def test_solve_invalid_in_the_middle_keeps_order(runner, tmp_path):
     assert len(lines) == 5
     errors = r.stderr.splitlines()
     assert errors[0].startswith(f"{path}, line 2: the line has 4 symbols")
-    assert errors[1].startswith(f"{path}, line 3, column 2: digit 4 appears twice in row 1: "
+    # clashes are found by the solver: file, line and the cells (no column)
+    assert errors[1].startswith(f"{path}, line 3: digit 4 appears twice in row 1: "
                                 "r1c1, r1c2")
     assert "Traceback" not in r.output
 
