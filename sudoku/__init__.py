@@ -1,8 +1,10 @@
-"""Sudoku on top of :mod:`dlx`: puzzles, their text formats, and (elsewhere) solving.
+"""Sudoku on top of `dlx`: puzzles, their text formats, solving and making them.
 
-Read puzzles with :func:`read_puzzles` (streaming, any supported format), check
-them with :func:`check_givens`, write them with :func:`format_line` or
-:func:`format_grid`.
+Read puzzles with `read_puzzles` (streaming, any supported format), write them
+with `format_line` or `format_grid`; solve, count, check uniqueness and list
+candidates with `solve`, `count`, `check`, `candidates` and, for files of
+puzzles, `solve_all` (all from `sudoku.solver`).  The solver and the generator
+are loaded on first use, so importing this package does not import numba.
 """
 
 from .errors import GridTooLargeError, PuzzleError
@@ -39,3 +41,27 @@ __all__ = [
     "parse_puzzles", "puzzle_to_dict", "read_puzzles", "to_json", "validate_solution",
     "variant_rule",
 ]
+
+from dlx import __version__  # noqa: E402  (one version for the whole distribution)
+
+_LAZY = {
+    "solve": "solver", "count": "solver", "check": "solver", "candidates": "solver",
+    "solve_all": "solver", "PuzzleResult": "solver", "Candidates": "solver",
+    "problem_for": "solver",
+}
+__all__ += ["__version__", *_LAZY]
+
+
+def __getattr__(name):
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'sudoku' has no attribute {name!r}")
+    from importlib import import_module
+
+    value = getattr(import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__():
+    return sorted(set(globals()) | set(_LAZY))
