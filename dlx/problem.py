@@ -650,11 +650,10 @@ class Problem:
         from . import _jit
         from .results import PropagateResult
 
+        from .search import fresh_state
+
         fidx = self._check_forced(forced)
-        links = self._links()
-        nd, it = links.nd.copy(), links.it.copy()
-        x = np.zeros(links.levels + 1, dtype=np.uint32)
-        st = np.array([0, 0, 0, self.n_items], dtype=np.int64)
+        links, nd, it, x, st = fresh_state(self)
         live = np.zeros(self.n_options, dtype=np.uint8)
         code = _jit.kernel("propagate")(nd, it, x, st, links.reps[fidx], links.reps, live)
         chosen = links.node_option[x[: st[2]]].tolist()

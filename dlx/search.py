@@ -22,8 +22,8 @@ from . import _kernel as K  # noqa: N812  (constants only; kernels come from _ji
 from .errors import ProblemError
 from .results import BatchResult, CountResult, Stats
 
-__all__ = ["Search", "Estimate", "run_batch", "batch_arrays", "forced_arrays", "split_problem",
-           "estimate_problem"]
+__all__ = ["Search", "Estimate", "fresh_state", "run_batch", "batch_arrays", "forced_arrays",
+           "split_problem", "estimate_problem"]
 
 FIRST_BUDGET = 2**12  # nodes in the first call: small, so short searches return at once
 MAX_BUDGET = 2**26
@@ -56,6 +56,19 @@ def _positive_seconds(value):
     if not value > 0:
         raise ProblemError(f"timeout must be positive, not {value}")
     return value
+
+
+def fresh_state(problem, seed=None):
+    """A private copy of the problem's links and an empty search state.
+
+    Returns ``(links, nd, it, x, st)``: the cached layout (for its node maps),
+    copies of its link arrays for the kernels to change, the choice stack and
+    the state vector at the start of a search (see `dlx._kernel`).
+    """
+    links = problem._links(seed)
+    x = np.zeros(links.levels + 1, dtype=np.uint32)
+    st = np.array([K.S_X2, 0, 0, problem.n_items], dtype=np.int64)
+    return links, links.nd.copy(), links.it.copy(), x, st
 
 
 class Search:
@@ -106,13 +119,9 @@ class Search:
         self.timeout = _positive_seconds(timeout)
         seed = _positive_int("seed", seed, allow_zero=True)
         fidx = problem._check_forced(forced)
-        links = problem._links(seed)
+        links, self._nd, self._it, self._x, self._st = fresh_state(problem, seed)
         self._seed = seed
         self._node_option = links.node_option
-        self._nd = links.nd.copy()
-        self._it = links.it.copy()
-        self._x = np.zeros(links.levels + 1, dtype=np.uint32)
-        self._st = np.array([K.S_X2, 0, 0, problem.n_items], dtype=np.int64)
         self._params = np.zeros(4, dtype=np.int64)
         self._stats = np.zeros(4, dtype=np.int64)
         self._sols = np.zeros((STORE_PER_CALL, links.levels + 1), dtype=np.uint32)
@@ -303,10 +312,7 @@ def split_problem(problem, depth, *, forced=()):
     """Implementation of `dlx.Problem.split`."""
     depth = _positive_int("depth", depth, allow_zero=True)
     fidx = problem._check_forced(forced)
-    links = problem._links(None)
-    nd, it = links.nd.copy(), links.it.copy()
-    x = np.zeros(links.levels + 1, dtype=np.uint32)
-    st = np.array([K.S_X2, 0, 0, problem.n_items], dtype=np.int64)
+    links, nd, it, x, st = fresh_state(problem)
     if not _jit.kernel("force")(nd, it, x, st, links.reps[fidx]):
         return [], 0
     info = np.zeros(3, dtype=np.int64)
@@ -352,10 +358,7 @@ def estimate_problem(problem, probes=1000, *, seed=0, forced=()):
     probes = _positive_int("probes", probes)
     seed = _positive_int("seed", seed, allow_zero=True)
     fidx = problem._check_forced(forced)
-    links = problem._links(None)
-    nd, it = links.nd.copy(), links.it.copy()
-    x = np.zeros(links.levels + 1, dtype=np.uint32)
-    st = np.array([K.S_X2, 0, 0, problem.n_items], dtype=np.int64)
+    links, nd, it, x, st = fresh_state(problem)
     out = np.zeros((probes, 2), dtype=np.float64)
     force, estimate = _jit.kernel("force"), _jit.kernel("estimate")  # load before timing
     t0 = time.perf_counter()

@@ -36,6 +36,7 @@ __all__ = ["PuzzleResult", "Candidates", "problem_for", "solve", "count", "check
 
 BATCH_NODE_CAP = 200_000  # nodes a puzzle may use inside a batch before it is finished alone
 CHUNK = 4096  # the most puzzles per jitted batch call (bounds memory)
+MIN_PUZZLES_PER_THREAD = 32  # smaller batches run on one thread
 BATCH_SECONDS = 0.1  # batches are sized to take about this long, so Ctrl-C, timeouts
 # and output never wait long for a kernel call to return
 _MODES = {"solve": 1, "check": 2, "count": 0}
@@ -364,8 +365,10 @@ def _solve_group(group, run_limit, store, cap, jobs, timeout, max_nodes) -> None
     fopts = (cols * n + grids[rows, cols] - 1).astype(np.uint32)
     fptr = np.zeros(len(group) + 1, dtype=np.int64)
     np.cumsum(np.count_nonzero(grids, axis=1), out=fptr[1:])
+    # Threads pay off only when each gets a fair share of puzzles to amortise its start.
+    threads = jobs if len(group) >= MIN_PUZZLES_PER_THREAD * jobs else 1
     counts, nodes, codes, sols = batch_arrays(prob, fptr, fopts, limit=run_limit,
-                                              store=store, max_nodes=cap, jobs=jobs)
+                                              store=store, max_nodes=cap, jobs=threads)
     status = {_K.R_DONE: "complete", _K.R_LIMIT: "limit"}
     # Decode every stored solution at once: the givens, plus each chosen option's value.
     solved = []
