@@ -322,3 +322,24 @@ def test_pickle_round_trip_drops_the_link_cache():
     q = pickle.loads(pickle.dumps(p))
     assert q._cache == {}
     assert q.count().count == 4 and q.labels == p.labels
+
+
+# Random text never makes the DLX-format reader raise anything but its own errors.
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as hs  # noqa: E402
+
+_TOKENS = hs.sampled_from(["a", "b", "c", "x", "y", "|", ":", "x:1", "y:red", "a:1", "q",
+                           " ", "  ", "\t", "\n", "\n", "| c", "\x00", "\ufffd", "é"])
+
+
+@settings(max_examples=300, deadline=None)
+@given(hs.one_of(hs.text(max_size=200), hs.lists(_TOKENS, max_size=60).map("".join)))
+def test_knuth_reader_only_raises_its_own_errors(text):
+    try:
+        p = parse_knuth(text, source="h.dlx")
+    except (ParseError, ProblemError) as exc:
+        assert str(exc)
+    else:
+        assert p.n_primary >= 1
+        r = p.count(max_nodes=1000)
+        assert r.count >= 0
