@@ -3,7 +3,8 @@
 Read puzzles with `read_puzzles` (streaming, any supported format), write them
 with `format_line` or `format_grid`; solve, count, check uniqueness and list
 candidates with `solve`, `count`, `check`, `candidates` and, for files of
-puzzles, `solve_all` (all from `sudoku.solver`).  The solver and the generator
+puzzles, `solve_all` (all from `sudoku.solver`); make puzzles with `generate`,
+`minimize` and `grade` (from `sudoku.generator` and `sudoku.grading`).  The solver and the generator
 are loaded on first use, so importing this package does not import numba.
 """
 
@@ -48,6 +49,9 @@ _LAZY = {
     "solve": "solver", "count": "solver", "check": "solver", "candidates": "solver",
     "solve_all": "solver", "PuzzleResult": "solver", "Candidates": "solver",
     "problem_for": "solver",
+    "generate": "generator", "generate_many": "generator", "minimize": "generator",
+    "is_minimal": "generator", "Generated": "generator", "GenerationError": "generator",
+    "grade": "grading", "Grade": "grading",
 }
 __all__ += ["__version__", *_LAZY]
 

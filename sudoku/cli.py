@@ -58,7 +58,12 @@ from dlx.cli import (
     quiet_option,
     timeout_option,
 )
+from dlx.cli_scale import scheduler_option, sudoku_results
 
+from ._cli_common import box_callback as _box_callback
+from ._cli_common import json_line as _json
+from ._cli_common import read_items as _read
+from . import cli_make as _make
 from .grid import VARIANTS
 
 __all__ = ["cli", "main"]
@@ -70,18 +75,6 @@ PROGRESS_EVERY = 0.25  # seconds between its updates
 
 
 # ------------------------------------------------------------------ options
-def _box_callback(ctx, param, value):
-    if value is None:
-        return None
-    from .errors import PuzzleError
-    from .grid import parse_box
-
-    try:
-        return parse_box(value)
-    except PuzzleError as exc:
-        raise click.BadParameter(str(exc)) from None
-
-
 def _input_options(f):
     """FILE argument and the options that say how to read it."""
     f = click.option("--regions", metavar="FILE_OR_STRING",
@@ -108,6 +101,7 @@ def _batch_options(f):
     f = timeout_option("Give up on a puzzle after SECONDS.")(f)
     f = click.option("--jobs", type=click.IntRange(min=0), default=1, show_default=True,
                      metavar="N", help="Threads for the batch solver; 0 = one per CPU.")(f)
+    f = scheduler_option(f)
     return f
 
 
@@ -117,54 +111,6 @@ def _format_option(choices, default="line", help_text=""):
 
 
 # --------------------------------------------------------------------- input
-def _regions_value(value):
-    """``--regions``: a file's symbols (comments and white space dropped), or the string."""
-    if value is None:
-        return None, None
-    if value != "-" and os.path.isfile(value):
-        try:
-            with open(value, encoding="utf-8", errors="replace") as f:
-                text = "".join(line for line in f if not line.lstrip().startswith(("#", ";")))
-        except OSError as exc:
-            raise click.ClickException(f"cannot read {value}: {exc.strerror or exc}") from None
-        return "".join(text.split()), value
-    return value, None
-
-
-def _read(file, box, variant, regions):
-    """The stream of items (Puzzle or PuzzleError) of ``file``, and its display name."""
-    from .errors import PuzzleError
-    from .formats import read_puzzles
-
-    region_map, region_file = _regions_value(regions)
-    if file == "-":
-        src, name = getattr(sys.stdin, "buffer", sys.stdin), "<stdin>"
-    else:
-        src, name = file, file
-    try:
-        # Clashing givens are found by the solver (and by candidates()), which name the
-        # cells; checking them while reading too would cost a third of the reading time.
-        items = read_puzzles(src, box=box, variant=variant, regions=region_map, source=name,
-                             check=False)
-    except PuzzleError as exc:
-        if region_file is not None:
-            raise click.ClickException(f"{region_file}: {exc.message}") from None
-        raise click.BadParameter(f"{exc.message} (and no file of that name exists)",
-                                 param_hint="'--regions'") from None
-    except OSError as exc:
-        raise click.ClickException(f"cannot read {name}: {exc.strerror or exc}") from None
-    return _guard(items, name), name
-
-
-def _guard(items, name):
-    # A read error in the middle of the input (a disk error, a directory given
-    # as FILE) is a bad input, not a traceback.
-    try:
-        yield from items
-    except OSError as exc:
-        raise click.ClickException(f"cannot read {name}: {exc.strerror or exc}") from None
-
-
 # -------------------------------------------------------------------- output
 def _line(cells) -> str:
     from .formats import format_line
@@ -187,12 +133,6 @@ def _where(res) -> dict:
         return {"index": res.index, "line": res.puzzle.line, "name": res.puzzle.name,
                 "puzzle": _line(res.puzzle.cells)}
     return {"index": res.index, "line": res.error.line, "name": None, "puzzle": None}
-
-
-def _json(obj) -> str:
-    from .formats import to_json
-
-    return to_json(obj)
 
 
 def _invalid_json(res) -> str:
@@ -325,10 +265,13 @@ def _isatty(stream) -> bool:
 
 
 def _batch(file, box, variant, regions, mode, *, limit=None, jobs=1, timeout=None,
-           max_nodes=None):
+           max_nodes=None, scheduler=None):
     from .solver import solve_all
 
     items, name = _read(file, box, variant, regions)
+    if scheduler is not None:  # chunks of the batch on a Dask cluster, results in order
+        return sudoku_results(items, mode, scheduler=scheduler, limit=limit, timeout=timeout,
+                              max_nodes=max_nodes), name
     jobs = jobs or (os.cpu_count() or 1)
     return solve_all(items, mode=mode, limit=limit, jobs=jobs, timeout=timeout,
                      max_nodes=max_nodes), name
@@ -367,8 +310,8 @@ def cli():
                 help_text="line: the solution as one line; grid: a grid with box lines, "
                           "blank line after each; json: one object per line.")
 @_batch_options
-def solve(file, box, variant, regions, fmt, jobs, timeout, max_nodes, quiet, verbose,
-          show_stats):
+def solve(file, box, variant, regions, fmt, jobs, scheduler, timeout, max_nodes, quiet,
+          verbose, show_stats):
     """Solve every puzzle in FILE.
 
     Prints each puzzle's first solution (one line of symbols), or a marker:
@@ -381,7 +324,7 @@ def solve(file, box, variant, regions, fmt, jobs, timeout, max_nodes, quiet, ver
     1 some are invalid.
     """
     results, name = _batch(file, box, variant, regions, "solve", jobs=jobs, timeout=timeout,
-                           max_nodes=max_nodes)
+                           max_nodes=max_nodes, scheduler=scheduler)
 
     def emit(res):
         status = _solve_status(res)
@@ -415,8 +358,8 @@ def solve(file, box, variant, regions, fmt, jobs, timeout, max_nodes, quiet, ver
                           "then with --show-proof the two solutions as grids; json: one "
                           "object per line.")
 @_batch_options
-def check(file, box, variant, regions, show_proof, fmt, jobs, timeout, max_nodes, quiet,
-          verbose, show_stats):
+def check(file, box, variant, regions, show_proof, fmt, jobs, scheduler, timeout, max_nodes,
+          quiet, verbose, show_stats):
     """Check that every puzzle in FILE has exactly one solution.
 
     Prints one verdict per puzzle: unique, multiple, none, unknown or invalid.
@@ -431,7 +374,7 @@ def check(file, box, variant, regions, show_proof, fmt, jobs, timeout, max_nodes
     4 some were stopped (unknown) and none of the above; 1 some are invalid.
     """
     results, name = _batch(file, box, variant, regions, "check", jobs=jobs, timeout=timeout,
-                           max_nodes=max_nodes)
+                           max_nodes=max_nodes, scheduler=scheduler)
 
     def emit(res):
         verdict = res.verdict
@@ -475,8 +418,8 @@ def check(file, box, variant, regions, show_proof, fmt, jobs, timeout, max_nodes
 @_format_option(["line", "json"],
                 help_text="line: the count; json: one object per line.")
 @_batch_options
-def count(file, box, variant, regions, limit, fmt, jobs, timeout, max_nodes, quiet,
-          verbose, show_stats):
+def count(file, box, variant, regions, limit, fmt, jobs, scheduler, timeout, max_nodes,
+          quiet, verbose, show_stats):
     """Count the solutions of every puzzle in FILE.
 
     Each line starts with the count: `1` exact, or `1000 (at least: limit)`
@@ -490,7 +433,7 @@ def count(file, box, variant, regions, limit, fmt, jobs, timeout, max_nodes, qui
     invalid.
     """
     results, name = _batch(file, box, variant, regions, "count", limit=limit, jobs=jobs,
-                           timeout=timeout, max_nodes=max_nodes)
+                           timeout=timeout, max_nodes=max_nodes, scheduler=scheduler)
 
     def emit(res):
         if fmt == "json":
@@ -592,6 +535,11 @@ def _exit_status(tally, not_good: int) -> int:
     if tally.stopped:
         return EXIT_STOPPED
     return EXIT_OK
+
+
+# Making puzzles: generate, minimize, grade (defined in sudoku.cli_make).
+for _command in (_make.generate, _make.minimize, _make.grade):
+    cli.add_command(_command)
 
 
 def main(argv=None):

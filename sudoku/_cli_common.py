@@ -1,0 +1,82 @@
+"""Input and output helpers shared by the ``sudoku`` commands (`sudoku.cli`, `sudoku.cli_make`).
+
+Nothing here imports numpy or numba at module level, so ``--help`` stays fast.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+import click
+
+__all__ = ["box_callback", "regions_value", "read_items", "json_line"]
+
+
+def box_callback(ctx, param, value):
+    if value is None:
+        return None
+    from .errors import PuzzleError
+    from .grid import parse_box
+
+    try:
+        return parse_box(value)
+    except PuzzleError as exc:
+        raise click.BadParameter(str(exc)) from None
+
+
+def regions_value(value):
+    """``--regions``: a file's symbols (comments and white space dropped), or the string."""
+    if value is None:
+        return None, None
+    if value != "-" and os.path.isfile(value):
+        try:
+            with open(value, encoding="utf-8", errors="replace") as f:
+                text = "".join(line for line in f if not line.lstrip().startswith(("#", ";")))
+        except OSError as exc:
+            raise click.ClickException(f"cannot read {value}: {exc.strerror or exc}") from None
+        return "".join(text.split()), value
+    return value, None
+
+
+def read_items(file, box, variant, regions, *, check=False):
+    """The stream of items (Puzzle or PuzzleError) of ``file``, and its display name.
+
+    ``check=False`` leaves clashing givens to the solver, which finds them in
+    its kernel and names the cells; reading is then a third faster.
+    """
+    from .errors import PuzzleError
+    from .formats import read_puzzles
+
+    region_map, region_file = regions_value(regions)
+    if file == "-":
+        src, name = getattr(sys.stdin, "buffer", sys.stdin), "<stdin>"
+    else:
+        src, name = file, file
+    try:
+        items = read_puzzles(src, box=box, variant=variant, regions=region_map, source=name,
+                             check=check)
+    except PuzzleError as exc:
+        if region_file is not None:
+            raise click.ClickException(f"{region_file}: {exc.message}") from None
+        raise click.BadParameter(f"{exc.message} (and no file of that name exists)",
+                                 param_hint="'--regions'") from None
+    except OSError as exc:
+        raise click.ClickException(f"cannot read {name}: {exc.strerror or exc}") from None
+    return _guard(items, name), name
+
+
+def _guard(items, name):
+    # A read error in the middle of the input (a disk error, a directory given
+    # as FILE) is a bad input, not a traceback.
+    try:
+        yield from items
+    except OSError as exc:
+        raise click.ClickException(f"cannot read {name}: {exc.strerror or exc}") from None
+
+
+def json_line(obj) -> str:
+    """One JSON object on one line (Puzzle, PuzzleError, sets and numpy values allowed)."""
+    from .formats import to_json
+
+    return to_json(obj)

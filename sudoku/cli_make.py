@@ -1,0 +1,544 @@
+"""The puzzle-making commands of ``sudoku``: ``generate``, ``minimize`` and ``grade``.
+
+A thin click layer over :mod:`sudoku.generator` and :mod:`sudoku.grading`; the
+lead's ``sudoku`` group adds these commands with ``cli.add_command``.  They
+follow the conventions of the other ``sudoku`` commands:
+
+* results on stdout, one line per puzzle (``--format grid`` prints blocks
+  separated by a blank line; ``--format json`` one object per line), in
+  order, printed as soon as each is known; messages and statistics on stderr;
+* ``-`` (the default FILE) is standard input;
+* markers for puzzles read from a file: ``invalid`` (unreadable or clashing
+  givens, message with file/line/cell on stderr), ``multiple``, ``none``
+  (the puzzle does not have exactly one solution), ``unknown`` (a node or
+  time limit stopped the work);
+* ``generate`` output reads back with every other command: a ``# variant:``
+  or ``# box:`` directive line comes first when the variant or the box shape
+  is not the default, and a jigsaw puzzle's line carries its region map as a
+  second field.
+
+Exit status: 0 success; 1 bad input (an invalid puzzle, an unreadable file,
+no puzzle found); 2 usage error, including requests that are impossible on
+their face (windoku on 16x16, fewer clues than any unique puzzle can have);
+3 (``minimize``, ``grade``) some puzzle has no solution or several;
+4 ``generate`` gave up (``--tries`` or ``--timeout``) before making every
+puzzle -- those made are printed -- or (``minimize``, ``grade``) a limit
+stopped the work on some puzzle; 130 Ctrl-C.
+
+``--help`` loads neither numba nor numpy: the library is imported inside the
+commands.  The choice lists below repeat :data:`sudoku.generator.SYMMETRIES`
+and :data:`sudoku.grading.LEVELS` for that reason; the tests check they agree.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+
+import click
+
+from dlx.cli import (
+    CONTEXT,
+    EXIT_BAD_INPUT,
+    EXIT_INTERRUPTED,
+    EXIT_NO_SOLUTION,
+    EXIT_OK,
+    EXIT_STOPPED,
+    err,
+    out,
+    quiet_option,
+)
+from dlx.errors import DLXError
+
+from ._cli_common import box_callback as _box
+from ._cli_common import json_line as _json
+from ._cli_common import read_items
+from ._cli_common import regions_value as _regions
+from .formats import format_line
+from .grid import VARIANTS
+
+__all__ = ["generate", "minimize", "grade", "SYMMETRY_NAMES", "GRADE_NAMES"]
+
+SYMMETRY_NAMES = ("none", "rotate180", "rotate90", "mirror", "diagonal")
+GRADE_NAMES = ("singles", "easy-search", "hard-search")
+VARIANT_NAMES = tuple(VARIANTS)
+
+
+# ------------------------------------------------------------------ helpers
+def _clues(ctx, param, value):
+    if value is None:
+        return None
+    from .errors import PuzzleError
+
+    try:
+        return _parse_clues(value)
+    except PuzzleError as exc:
+        raise click.BadParameter(exc.message) from None
+
+
+def _parse_clues(text: str) -> tuple[int, int]:
+    # Same rule as sudoku.generator.parse_clues, without importing numpy for --help.
+    from .errors import PuzzleError
+
+    parts = text.replace(" ", "").split("-")
+    try:
+        lo, hi = (int(parts[0]), int(parts[-1])) if len(parts) <= 2 else (None, None)
+    except ValueError:
+        lo = hi = None
+    if lo is None or lo < 0 or hi < lo:
+        raise PuzzleError(f"{text!r} is not a clue count N or a range MIN-MAX (e.g. 22-26)")
+    return lo, hi
+
+
+def _region_ids(symbols: str, param_hint: str = "'--regions'") -> tuple[int, ...]:
+    """Region symbols -> ids in order of first appearance, checked."""
+    from math import isqrt
+
+    from .errors import PuzzleError
+    from .grid import check_regions
+
+    text = "".join(symbols.split())
+    n = isqrt(len(text))
+    ids: dict[str, int] = {}
+    regions = tuple(ids.setdefault(ch, len(ids)) for ch in text)
+    try:
+        if n * n != len(text):
+            raise PuzzleError(f"the region map has {len(text)} symbols, which is not n*n "
+                              "for any n")
+        check_regions(regions, n)
+    except PuzzleError as exc:
+        raise click.BadParameter(exc.message, param_hint=param_hint) from None
+    return regions
+
+
+def _puzzle_text(p, fmt, solution=None) -> str:
+    """A puzzle in the output format (without JSON): its line or its grid."""
+    from .formats import format_grid, format_regions
+
+    n = p.size
+    if fmt == "grid":
+        text = format_grid(p.cells, p.box_rows, p.box_cols, p.regions)
+        if p.regions is not None:
+            text = f"# regions: {format_regions(p.regions, n)}\n{text}"
+        return text + "\n"
+    text = format_line(p.cells)
+    if p.regions is not None:
+        text += " " + format_regions(p.regions, n)
+    if solution is not None:
+        text += "," + format_line(solution)
+    return text
+
+
+def _where(index, p) -> dict:
+    return {"index": index, "line": p.line, "name": p.name, "puzzle": format_line(p.cells)}
+
+
+def _header(p) -> list[str]:
+    """Directive lines that make the output read back as written."""
+    from .errors import PuzzleError
+    from .grid import default_box
+
+    lines = []
+    if p.variant != "standard":
+        lines.append(f"# variant: {p.variant}")
+    if p.regions is None:
+        try:
+            default = default_box(p.size)
+        except PuzzleError:
+            default = None
+        if (p.box_rows, p.box_cols) != default:
+            lines.append(f"# box: {p.box_rows}x{p.box_cols}")
+    return lines
+
+
+def _run(body):
+    """Run a command body: library errors become one-line messages, Ctrl-C exit 130."""
+    try:
+        return body()
+    except DLXError as exc:
+        raise click.ClickException(str(exc)) from None
+    except KeyboardInterrupt:
+        try:
+            sys.stdout.flush()
+        except (OSError, ValueError):
+            pass
+        click.echo("interrupted", err=True)
+        raise click.exceptions.Exit(EXIT_INTERRUPTED) from None
+
+
+def _file_options(f):
+    f = click.option("--regions", metavar="FILE_OR_STRING",
+                     help="Jigsaw region map for every puzzle: a file of n rows of n region "
+                          "symbols, or the n*n symbols (implies --variant jigsaw).")(f)
+    f = click.option("--variant", type=click.Choice(VARIANT_NAMES),
+                     help="Variant of puzzles without a '# variant:' line "
+                          "[default: standard].")(f)
+    f = click.option("--box", metavar="RxC", callback=_box,
+                     help="Box shape (box rows x box columns, e.g. 2x3) of puzzles without a "
+                          "'# box:' line.")(f)
+    return click.argument("file", default="-", metavar="[FILE]")(f)
+
+
+# ------------------------------------------------------------------ generate
+@click.command(context_settings=CONTEXT)
+@click.option("--count", "-n", "count", type=click.IntRange(min=0), default=1, show_default=True,
+              metavar="N", help="How many puzzles.")
+@click.option("--size", type=click.IntRange(min=1), metavar="N",
+              help="Grid size n (n x n cells) [default: 9, or from --box or --regions].")
+@click.option("--box", metavar="RxC", callback=_box,
+              help="Box shape, box rows x box columns (2x3 makes 6x6 puzzles) "
+                   "[default: the most square shape of the size].")
+@click.option("--variant", type=click.Choice(VARIANT_NAMES), default="standard",
+              show_default=True,
+              help="x: both diagonals are houses; windoku: four extra 3x3 windows (9x9 only); "
+                   "jigsaw: irregular regions instead of boxes.")
+@click.option("--regions", metavar="FILE_OR_STRING",
+              help="Jigsaw region map for every puzzle (a file of n rows of n symbols, or "
+                   "the n*n symbols); implies --variant jigsaw.  Without it each jigsaw "
+                   "puzzle gets its own random connected regions.")
+@click.option("--seed", type=click.IntRange(min=0), metavar="N",
+              help="Make the output reproducible: the same seed gives the same puzzles on "
+                   "every run and platform, whatever --jobs.  Without it a fresh seed is "
+                   "drawn and reported on stderr.")
+@click.option("--symmetry", type=click.Choice(SYMMETRY_NAMES), default="none",
+              show_default=True,
+              help="Where clues may stand: rotate180 (half turn), rotate90 (quarter turns), "
+                   "mirror (left-right), diagonal (reflection in the main diagonal).")
+@click.option("--clues", metavar="N|MIN-MAX", callback=_clues,
+              help="Clue count or range: clues are removed while the solution stays unique "
+                   "until the count is at most MAX (never below MIN).  Attempts that cannot "
+                   "get into the range are retried.")
+@click.option("--minimal", is_flag=True,
+              help="Only puzzles from which no clue (with --symmetry: no symmetric group "
+                   "of clues) can be removed without losing uniqueness; with --clues the "
+                   "range must hold the minimal puzzle's count.")
+@click.option("--grade", "level", type=click.Choice(GRADE_NAMES),
+              help="Only puzzles of this grade (see `sudoku grade`), by rejection.")
+@click.option("--tries", type=click.IntRange(min=1), default=100, show_default=True,
+              metavar="N", help="Attempts per puzzle before giving up.")
+@click.option("--timeout", type=click.FloatRange(min=0, min_open=True), metavar="SECONDS",
+              help="Give up on a puzzle after SECONDS.")
+@click.option("--jobs", type=click.IntRange(min=0), default=1, show_default=True, metavar="N",
+              help="Worker processes (several puzzles) or threads (one puzzle); 0 = one per "
+                   "CPU.  The output does not depend on it.")
+@click.option("--solution", "with_solution", is_flag=True,
+              help="Follow each puzzle with a comma and its solution (line format), or print "
+                   "the solution grid after it (grid format).")
+@click.option("--format", "fmt", type=click.Choice(["line", "grid", "json"]), default="line",
+              show_default=True,
+              help="line: one puzzle per line; grid: a grid and a blank line per puzzle; "
+                   "json: one object per line with the puzzle, solution, seed, clues, "
+                   "minimal and grade.")
+@click.option("--stats", "show_stats", is_flag=True,
+              help="Print puzzles, attempts, time and puzzles/second on stderr.")
+@quiet_option
+def generate(count, size, box, variant, regions, seed, symmetry, clues, minimal, level, tries,
+             timeout, jobs, with_solution, fmt, show_stats, quiet):
+    """Make puzzles that have exactly one solution.
+
+    Each puzzle starts from a random complete grid found by a randomized
+    exact-cover search; clues are then removed in a random order (in
+    symmetric groups with --symmetry) while a search proves the solution
+    still unique.  Without --clues the removal runs until no clue (group)
+    can go, so without --symmetry every puzzle is minimal.
+
+    Output: one puzzle per line, `.` for blanks.  A `# variant: NAME` and/or
+    `# box: RxC` line comes first when the variant or the box shape is not the
+    default, so the output reads back as written; a jigsaw puzzle's line has
+    its region map as a second field.  JSON lines hold `{"index", "seed",
+    "puzzle", "solution", "size", "box", "variant", "regions", "clues",
+    "symmetry", "minimal", "tries", "grade"}`; minimal is true when proved (no
+    clue -- with --symmetry, no symmetric group of clues -- can go) and null
+    when --clues stopped the removal early; grade is null unless --grade was
+    given.  In grid format a jigsaw grid follows a `# regions:` line.
+
+    \b
+    Exit status: 0 all made; 2 usage error or an impossible request (e.g.
+    windoku on 16x16, fewer clues than any unique puzzle has); 4 gave up
+    (--tries, --timeout) on a puzzle: the message says what was reached and
+    the puzzles before it are printed.
+    """
+    if regions is not None and variant not in ("standard", "jigsaw"):
+        raise click.UsageError(f"--regions is for jigsaw puzzles, not --variant {variant}")
+    region_ids = None
+    if regions is not None:
+        text, _ = _regions(regions)
+        region_ids = _region_ids(text)
+        variant = "jigsaw"
+
+    def body():
+        from .errors import PuzzleError
+        from .generator import GenerationError, generate_many
+        workers = jobs or (os.cpu_count() or 1)
+        try:
+            stream = generate_many(count, size=size, box=box, variant=variant,
+                                   regions=region_ids, seed=seed, symmetry=symmetry,
+                                   clues=clues, minimal=minimal, grade=level, tries=tries,
+                                   timeout=timeout, jobs=workers)
+        except PuzzleError as exc:
+            raise click.UsageError(exc.message) from None
+        first = None
+        made = attempts = 0
+        start = time.perf_counter()
+        try:
+            for g in stream:
+                p = g.puzzle
+                if first is None:
+                    first = g
+                    if seed is None:
+                        err(f"sudoku generate: seed {g.seed} (use --seed {g.seed} to repeat)",
+                            quiet)
+                    if fmt != "json":
+                        for line in _header(p):
+                            out(line)
+                made += 1
+                attempts += g.tries
+                if fmt == "json":
+                    out(_json(_generated_json(g)))
+                elif fmt == "grid":
+                    out(_puzzle_text(p, "grid"))
+                    if with_solution:
+                        from .formats import format_grid
+
+                        out(format_grid(g.solution, p.box_rows, p.box_cols, p.regions))
+                        out()
+                else:
+                    out(_puzzle_text(p, "line", g.solution if with_solution else None))
+        except GenerationError as exc:
+            _generate_stats(show_stats, made, attempts, start)
+            err(f"sudoku generate: puzzle {made + 1}: {exc}")
+            raise click.exceptions.Exit(EXIT_STOPPED) from None
+        _generate_stats(show_stats, made, attempts, start)
+
+    _run(body)
+
+
+def _generated_json(g) -> dict:
+    from .formats import format_regions
+
+    p = g.puzzle
+    n = p.size
+    return {
+        "index": g.index, "seed": g.seed, "puzzle": format_line(p.cells),
+        "solution": format_line(g.solution), "size": n, "box": [p.box_rows, p.box_cols],
+        "variant": p.variant,
+        "regions": None if p.regions is None else format_regions(p.regions, n),
+        "clues": p.n_givens, "symmetry": g.symmetry, "minimal": g.minimal, "tries": g.tries,
+        "grade": None if g.grade is None else g.grade.as_dict(),
+    }
+
+
+def _generate_stats(show, made, attempts, start):
+    if not show:
+        return
+    seconds = time.perf_counter() - start
+    rate = made / seconds if seconds > 0 else 0.0
+    err(f"puzzles: {made}\nattempts: {attempts}\ntime: {seconds:.3f} s\n"
+        f"puzzles/second: {rate:.1f}")
+
+
+# ------------------------------------------------------------------ minimize
+def _marker_line(fmt, index, item, status, **extra):
+    """The stdout line of a puzzle that was not processed (invalid, multiple, none, unknown)."""
+    if fmt == "json":
+        from .errors import PuzzleError
+
+        if isinstance(item, PuzzleError):
+            obj = {"index": index, "line": item.line, "name": None, "puzzle": None,
+                   "status": "invalid", "error": str(item), "column": item.column,
+                   "cell": item.cell}
+        else:
+            obj = {**_where(index, item), "status": status, **extra}
+        out(_json(obj))
+    else:
+        out(status)
+        if fmt == "grid":
+            out()
+
+
+class _Outcome:
+    """Counts of outcomes, for the exit status and --stats."""
+
+    def __init__(self):
+        self.total = self.invalid = self.not_unique = self.stopped = 0
+        self.levels: dict = {}
+        self.start = time.perf_counter()
+
+    def status(self) -> int:
+        if self.invalid:
+            return EXIT_BAD_INPUT
+        if self.not_unique:
+            return EXIT_NO_SOLUTION
+        if self.stopped:
+            return EXIT_STOPPED
+        return EXIT_OK
+
+
+@click.command(context_settings=CONTEXT)
+@_file_options
+@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, metavar="N",
+              help="Order in which clues are tried (another seed may keep other clues).")
+@click.option("--max-nodes", type=click.IntRange(min=1), metavar="N",
+              help="Search nodes each uniqueness check may use [default: 1000000]; a clue "
+                   "whose check runs out stays.")
+@click.option("--timeout", type=click.FloatRange(min=0, min_open=True), metavar="SECONDS",
+              help="Give up on a puzzle after SECONDS (marker `unknown`).")
+@click.option("--jobs", type=click.IntRange(min=0), default=1, show_default=True, metavar="N",
+              help="Threads for the uniqueness checks; 0 = one per CPU.")
+@click.option("--format", "fmt", type=click.Choice(["line", "grid", "json"]), default="line",
+              show_default=True,
+              help="line: the minimized puzzle; grid: its grid and a blank line; json: one "
+                   "object per line.")
+@quiet_option
+def minimize(file, box, variant, regions, seed, max_nodes, timeout, jobs, fmt, quiet):
+    """Remove redundant clues from every puzzle in FILE.
+
+    Clues are tried in a random order (--seed) and removed while the
+    solution stays unique, so each result is minimal: removing any one of
+    its clues gives more than one solution.  The solution is the original's.
+    Prints the smaller puzzle (a jigsaw's line keeps its region map), or a
+    marker: `invalid` (message on stderr), `multiple` or `none` (the puzzle
+    does not have exactly one solution, so there is nothing to keep),
+    `unknown` (--max-nodes or --timeout stopped the first uniqueness check
+    or the removal).  JSON lines hold `{"index", "line", "name", "puzzle",
+    "status", "minimized", "givens", "removed"}`, status being minimized or
+    the marker.
+
+    \b
+    Exit status: 0 all minimized; 1 some invalid or no puzzle found;
+    3 some have no solution or several; 4 some were stopped.
+    """
+    def body():
+        from .errors import PuzzleError
+        from .generator import GenerationError, NotUniqueError
+        from .generator import minimize as shrink
+
+        items, name = read_items(file, box, variant, regions, check=True)
+        threads = jobs or (os.cpu_count() or 1)
+        tally = _Outcome()
+        for index, item in enumerate(items):
+            tally.total += 1
+            if not isinstance(item, PuzzleError):
+                try:
+                    small = shrink(item, seed=seed, max_nodes=max_nodes, jobs=threads,
+                                   timeout=timeout)
+                except NotUniqueError as exc:
+                    status = exc.status
+                    if status == "unknown":
+                        tally.stopped += 1
+                    else:
+                        tally.not_unique += 1
+                    err(str(exc), quiet)
+                    _marker_line(fmt, index, item, status)
+                    continue
+                except GenerationError as exc:
+                    tally.stopped += 1
+                    err(f"{_place(item)}{exc}", quiet)
+                    _marker_line(fmt, index, item, "unknown")
+                    continue
+                except PuzzleError as exc:
+                    item = exc
+            if isinstance(item, PuzzleError):
+                tally.invalid += 1
+                err(str(item), quiet)
+                _marker_line(fmt, index, item, "invalid")
+                continue
+            if fmt == "json":
+                out(_json({**_where(index, item), "status": "minimized",
+                           "minimized": format_line(small.cells),
+                           "givens": small.n_givens,
+                           "removed": item.n_givens - small.n_givens}))
+            else:
+                out(_puzzle_text(small, fmt))
+        if not tally.total:
+            raise click.ClickException(f"no puzzles found in {name}")
+        raise click.exceptions.Exit(tally.status())
+
+    _run(body)
+
+
+def _place(p) -> str:
+    parts = [str(x) for x in (p.source, f"line {p.line}" if p.line else None) if x]
+    return ", ".join(parts) + ": " if parts else ""
+
+
+# ------------------------------------------------------------------ grade
+@click.command(context_settings=CONTEXT)
+@_file_options
+@click.option("--max-nodes", type=click.IntRange(min=1), metavar="N",
+              help="Search nodes allowed per puzzle [default: 1000000]; beyond them the "
+                   "marker is `unknown`.")
+@click.option("--format", "fmt", type=click.Choice(["line", "json"]), default="line",
+              show_default=True,
+              help="line: grade and numbers as key=value words; json: one object per line.")
+@click.option("--stats", "show_stats", is_flag=True,
+              help="Print how many puzzles got each grade (and each marker) on stderr.")
+@quiet_option
+def grade(file, box, variant, regions, max_nodes, fmt, show_stats, quiet):
+    """Grade every puzzle in FILE by what the exact-cover search needs.
+
+    This measures the search, not human difficulty.  For each puzzle with
+    exactly one solution it reports: whether naked and hidden singles alone
+    solve it; how many guesses the search makes in proving the solution
+    unique (options tried where every remaining cell and house-value had two
+    or more candidates, over the whole search tree); how many branch points
+    that took; and the search nodes (guesses plus the forced moves between
+    them).  The grade follows from the guesses alone: `singles` (none),
+    `easy-search` (at most n, e.g. 9 for 9x9), `hard-search` (more).
+
+    \b
+    Line: `easy-search singles=no guesses=4 branches=2 nodes=97 filled=31`,
+    filled being the cells singles fill before the first guess; or a marker:
+    invalid, multiple, none, unknown (--max-nodes ran out; the numbers that
+    follow are lower bounds).  JSON lines hold `{"index", "line", "name",
+    "puzzle", "status", "grade", "singles", "filled_by_singles", "guesses",
+    "branch_points", "nodes"}`, status being unique or the marker.
+
+    \b
+    Exit status: 0 all graded; 1 some invalid or no puzzle found;
+    3 some have no solution or several; 4 some stopped by --max-nodes.
+    """
+    def body():
+        from .errors import PuzzleError
+        from .grading import grade as grade_of
+
+        items, name = read_items(file, box, variant, regions, check=True)
+        tally = _Outcome()
+        for index, item in enumerate(items):
+            tally.total += 1
+            if not isinstance(item, PuzzleError):
+                try:
+                    g = grade_of(item, max_nodes=max_nodes)
+                except PuzzleError as exc:
+                    item = exc
+            if isinstance(item, PuzzleError):
+                tally.invalid += 1
+                tally.levels["invalid"] = tally.levels.get("invalid", 0) + 1
+                err(str(item), quiet)
+                _marker_line(fmt, index, item, "invalid")
+                continue
+            word = g.level if g.status == "unique" else g.status
+            tally.levels[word] = tally.levels.get(word, 0) + 1
+            if g.status in ("multiple", "none"):
+                tally.not_unique += 1
+            elif g.status == "unknown":
+                tally.stopped += 1
+            if fmt == "json":
+                d = g.as_dict()
+                out(_json({**_where(index, item), **d}))
+            elif g.status in ("multiple", "none"):
+                out(g.status)
+            else:
+                out(f"{word} singles={'yes' if g.singles else 'no'} guesses={g.guesses} "
+                    f"branches={g.branch_points} nodes={g.nodes} filled={g.filled_by_singles}")
+        if not tally.total:
+            raise click.ClickException(f"no puzzles found in {name}")
+        if show_stats:
+            order = list(GRADE_NAMES) + ["multiple", "none", "unknown", "invalid"]
+            seconds = time.perf_counter() - tally.start
+            lines = [f"{k}: {tally.levels[k]}" for k in order if k in tally.levels]
+            err("\n".join([f"puzzles: {tally.total}"] + lines + [f"time: {seconds:.3f} s"]))
+        raise click.exceptions.Exit(tally.status())
+
+    _run(body)
