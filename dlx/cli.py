@@ -29,6 +29,7 @@ answer at once.  The helpers here are shared with :mod:`sudoku.cli`.
 
 from __future__ import annotations
 
+import importlib
 import io
 import json
 import os
@@ -61,6 +62,21 @@ class CliGroup(click.Group):
     Ctrl-C exits with 130 after what was printed; a closed stdout pipe ends
     the program quietly.
     """
+
+    def __init__(self, *args, lazy_commands=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        # name -> "module:attribute": imported on first use, which keeps --help
+        # light and lets such a module import this one's helpers without a cycle
+        self.lazy_commands = dict(lazy_commands or {})
+
+    def list_commands(self, ctx):
+        return sorted(set(super().list_commands(ctx)) | set(self.lazy_commands))
+
+    def get_command(self, ctx, name):
+        if name not in self.commands and name in self.lazy_commands:
+            module, _, attribute = self.lazy_commands[name].partition(":")
+            self.add_command(getattr(importlib.import_module(module), attribute), name)
+        return super().get_command(ctx, name)
 
     def invoke(self, ctx):
         try:
@@ -177,7 +193,8 @@ def _stats_line(stats) -> str:
 
 
 # ------------------------------------------------------------------ commands
-@click.group(cls=CliGroup, context_settings=CONTEXT)
+@click.group(cls=CliGroup, context_settings=CONTEXT,
+             lazy_commands={"pcount": "dlx.cli_scale:pcount"})
 @click.version_option(__version__, "--version", prog_name="dlx",
                       message="%(prog)s (numba-dlx) %(version)s")
 def cli():
