@@ -30,9 +30,14 @@ _LAZY = {
     "Problem": "problem", "Colored": "problem", "parse_knuth": "knuth", "read_knuth": "knuth",
     "Search": "search", "Estimate": "search",
 }
+_SUBMODULES = ("examples", "parallel")  # loaded on first use: dlx.examples, dlx.parallel
 
 
 def __getattr__(name):
+    if name in _SUBMODULES:
+        from importlib import import_module
+
+        return import_module(f".{name}", __name__)
     module = _LAZY.get(name)
     if module is None:
         raise AttributeError(f"module 'dlx' has no attribute {name!r}")
@@ -44,4 +49,4 @@ def __getattr__(name):
 
 
 def __dir__():
-    return sorted(set(globals()) | set(_LAZY))
+    return sorted(set(globals()) | set(_LAZY) | set(_SUBMODULES))

@@ -41,7 +41,8 @@ BATCH_SECONDS = 0.1  # batches are sized to take about this long, so Ctrl-C, tim
 # and output never wait long for a kernel call to return
 _MODES = {"solve": 1, "check": 2, "count": 0}
 
-_problems: dict = {}
+PROBLEM_CACHE = 32  # shapes/variants/region maps whose problem is kept
+_problems: dict = {}  # in order of last use
 
 
 def _key(p: Puzzle):
@@ -73,9 +74,11 @@ def problem_for(puzzle: Puzzle) -> Problem:
             for v in range(n):
                 options.append([c] + [cells + h * n + v for h in member[c]])
         prob = Problem(options, primary=cells + len(hs) * n, secondary=0)
-        if len(_problems) > 32:  # many jigsaw maps: keep the cache bounded
-            _problems.clear()
-        _problems[key] = prob
+        if len(_problems) >= PROBLEM_CACHE:  # many jigsaw maps: drop the least recently used
+            del _problems[next(iter(_problems))]
+    else:
+        del _problems[key]  # re-inserted below as the most recently used
+    _problems[key] = prob
     return prob
 
 
