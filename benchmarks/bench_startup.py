@@ -1,0 +1,194 @@
+"""Start-up: whole processes, with a warm numba cache and with an empty one.
+
+An *empty cache* run is the first run after installing: the process gets a
+new, empty ``NUMBA_CACHE_DIR``, so every kernel it uses is compiled.  A *warm
+cache* run uses a cache directory that an earlier run filled, so kernels are
+loaded from disk.  Each is a new process timed from outside (wall clock, from
+``fork`` to exit), so Python start-up and imports are included.
+
+* ``sudoku --help`` (imports no numba);
+* ``sudoku solve ONE.txt`` on one puzzle (the first of top95.txt, or a
+  built-in one), warm and empty cache; an empty-cache run must say on stderr
+  that it is compiling;
+* a new Python process counting 8-queens with numba-dlx, xcover (which
+  compiles its kernels when imported) and exact-cover (C, nothing to compile):
+  the in-process time of the first count (imports + compile or load + count) and
+  of a second count, and the whole process.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import tempfile
+from pathlib import Path
+
+import _peers
+from _harness import Timing, child_env, console_script, fmt_range, md_table, run_child, say
+
+FALLBACK_PUZZLE = ("4.....8.5.3..........7......2.....6.....8.4......1......."
+                   "6.3.7.5..2.....1.4......")
+
+SCRIPTS = {
+    "numba-dlx": """
+import json, time
+t0 = time.perf_counter()
+from dlx.examples import queens
+p = queens(8)
+t1 = time.perf_counter()
+c = p.count().count
+t2 = time.perf_counter()
+p.count()
+t3 = time.perf_counter()
+print(json.dumps({"build": t1 - t0, "first": t2 - t0, "second": t3 - t2, "count": c}))
+""",
+    "xcover": """
+import json, time
+t0 = time.perf_counter()
+import xcover
+from xcover.solvers import input_as_arrays
+n = 8
+opts = [[f"R{r}", f"C{c}", f"A{r + c}", f"B{r - c + n - 1}"] for r in range(n) for c in range(n)]
+prim = [f"R{i}" for i in range(n)] + [f"C{i}" for i in range(n)]
+sec = [f"A{k}" for k in range(2 * n - 1)] + [f"B{k}" for k in range(2 * n - 1)]
+arrays = input_as_arrays(opts, primary=prim, secondary=sec)
+t1 = time.perf_counter()
+c = sum(1 for _ in xcover.algorithm_c(*arrays))
+t2 = time.perf_counter()
+sum(1 for _ in xcover.algorithm_c(*arrays))
+t3 = time.perf_counter()
+print(json.dumps({"build": t1 - t0, "first": t2 - t0, "second": t3 - t2, "count": c}))
+""",
+    "exact-cover": """
+import json, time
+t0 = time.perf_counter()
+import numpy as np
+from exact_cover import get_solution_count
+n = 8
+m = np.zeros((n * n + 2 * (2 * n - 1), 2 * n + 2 * (2 * n - 1)), dtype=bool)
+for r in range(n):
+    for c in range(n):
+        k = r * n + c
+        m[k, [r, n + c, 2 * n + r + c, 2 * n + 2 * n - 1 + r - c + n - 1]] = True
+for s in range(2 * (2 * n - 1)):
+    m[n * n + s, 2 * n + s] = True
+t1 = time.perf_counter()
+c = int(get_solution_count(m))
+t2 = time.perf_counter()
+get_solution_count(m)
+t3 = time.perf_counter()
+print(json.dumps({"build": t1 - t0, "first": t2 - t0, "second": t3 - t2, "count": c}))
+""",
+}
+
+
+def _one_puzzle(data: Path) -> str:
+    top95 = data / "top95.txt"
+    if top95.is_file():
+        for line in top95.read_text().splitlines():
+            if line.strip():
+                return line.strip()
+    return FALLBACK_PUZZLE
+
+
+def _runs(cmd, env_for_run, repeat, **kw) -> tuple[Timing, list]:
+    runs, children = [], []
+    for k in range(max(repeat, 1)):
+        child = run_child(cmd, env=env_for_run(k), **kw)
+        runs.append(child.wall)
+        children.append(child)
+    return Timing(runs), children
+
+
+def run(args, caches) -> dict:
+    out: dict = {}
+    sudoku = console_script("sudoku")
+    with tempfile.TemporaryDirectory() as tmp:
+        one = Path(tmp) / "one.txt"
+        puzzle = _one_puzzle(args.data)
+        one.write_text(puzzle + "\n")
+        out["puzzle"] = puzzle
+
+        say("startup: sudoku --help")
+        t, _ = _runs(sudoku + ["--help"], lambda k: child_env(caches.warm), args.repeat)
+        out["help"] = {"seconds": t.to_dict()}
+
+        say("startup: sudoku solve, warm cache")
+        run_child(sudoku + ["solve", str(one)], env=child_env(caches.warm))  # fill the cache
+        t, ch = _runs(sudoku + ["solve", str(one)], lambda k: child_env(caches.warm),
+                      args.repeat)
+        out["solve_warm"] = {"seconds": t.to_dict(), "exit_codes": [c.returncode for c in ch],
+                             "says_compiling": any("compiling" in c.stderr for c in ch),
+                             "maxrss_kib": max(c.maxrss_kib for c in ch)}
+
+        say("startup: sudoku solve, empty cache")
+        t, ch = _runs(sudoku + ["solve", str(one)], lambda k: child_env(caches.empty()),
+                      args.cold_repeat)
+        out["solve_empty"] = {"seconds": t.to_dict(), "exit_codes": [c.returncode for c in ch],
+                              "says_compiling": all("compiling" in c.stderr for c in ch),
+                              "stderr": ch[0].stderr.strip()[:300],
+                              "maxrss_kib": max(c.maxrss_kib for c in ch)}
+
+    out["queens8"] = {}
+    for solver, script in SCRIPTS.items():
+        if not _peers.have(solver):
+            out["queens8"][solver] = {"skipped": "not installed"}
+            continue
+        entry = {}
+        kinds = (("empty", args.cold_repeat), ("warm", args.repeat)) \
+            if solver != "exact-cover" else (("new process", args.repeat),)
+        for kind, repeat in kinds:
+            say(f"startup: {solver} 8-queens, {kind}")
+            if kind == "warm":
+                run_child([sys.executable, "-c", script], env=child_env(caches.warm))
+
+            def env_for(k, kind=kind):
+                return child_env(caches.empty() if kind == "empty" else caches.warm)
+
+            t, ch = _runs([sys.executable, "-c", script], env_for, repeat, capture=True)
+            inner = [json.loads(c.stdout) if c.returncode == 0 and c.stdout.strip() else None
+                     for c in ch]
+            ok = [x for x in inner if x]
+            entry[kind] = {
+                "process": t.to_dict(),
+                "first": Timing([x["first"] for x in ok]).to_dict(),
+                "second": Timing([x["second"] for x in ok]).to_dict(),
+                "count": ok[0]["count"] if ok else None,
+                "errors": [c.stderr[-300:] for c in ch if c.returncode != 0],
+            }
+        out["queens8"][solver] = entry
+    return out
+
+
+def markdown(result: dict) -> str:
+    rows = [
+        ["`sudoku --help`", "-", fmt_range(result["help"]["seconds"]), "-"],
+        ["`sudoku solve` one puzzle", "warm", fmt_range(result["solve_warm"]["seconds"]),
+         "yes" if result["solve_warm"]["says_compiling"] else "no"],
+        ["`sudoku solve` one puzzle", "empty (first run after install)",
+         fmt_range(result["solve_empty"]["seconds"]),
+         "yes" if result["solve_empty"]["says_compiling"] else "**no**"],
+    ]
+    text = md_table(["whole process", "numba cache", "seconds", "says it is compiling"], rows,
+                    "llrl")
+    rows = []
+    for solver, entry in result["queens8"].items():
+        if "skipped" in entry:
+            rows.append([solver, "not installed", "-", "-", "-"])
+            continue
+        for kind, e in entry.items():
+            rows.append([solver, kind, fmt_range(e["process"]), fmt_range(e["first"]),
+                         fmt_range(e["second"], scale=1e3)])
+    text += "\n\nCounting 8-queens (92 solutions) in a new Python process:\n\n"
+    text += md_table(["solver", "numba cache", "whole process, s",
+                      "first count incl. imports, s", "second count, ms"], rows, "llrrr")
+    text += ("\n\n*empty* = a new empty `NUMBA_CACHE_DIR` for each run (everything compiles); "
+             "*warm* = a cache filled by an earlier run. exact-cover is C and has nothing "
+             f"to compile. The puzzle: `{result['puzzle']}`.")
+    return text
+
+
+if __name__ == "__main__":  # pragma: no cover
+    import run_all
+
+    run_all.main(["--only", "startup", *sys.argv[1:]])
