@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterable, Iterator
+from itertools import chain
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -363,7 +364,9 @@ def _solve_group(group, run_limit, store, cap, jobs, timeout, max_nodes) -> None
     first = group[0].puzzle
     n = first.size
     prob = problem_for(first)
-    grids = np.array([r.puzzle.cells for r in group], dtype=np.int64)
+    cells = n * n
+    grids = np.fromiter(chain.from_iterable(r.puzzle.cells for r in group), dtype=np.int64,
+                        count=len(group) * cells).reshape(len(group), cells)
     rows, cols = np.nonzero(grids)
     fopts = (cols * n + grids[rows, cols] - 1).astype(np.uint32)
     fptr = np.zeros(len(group) + 1, dtype=np.int64)
@@ -381,8 +384,9 @@ def _solve_group(group, run_limit, store, cap, jobs, timeout, max_nodes) -> None
         full = grids.copy()
         full[np.repeat(np.arange(len(group)), lens), chosen // n] = chosen % n + 1
         solved.append(full.tolist())
+    codes, counts, nodes = codes.tolist(), counts.tolist(), nodes.tolist()
     for k, res in enumerate(group):
-        code = int(codes[k])
+        code = codes[k]
         if code == _K.R_CLASH:
             # The kernel found clashing givens; name the digit, house and cells.
             try:
@@ -392,8 +396,8 @@ def _solve_group(group, run_limit, store, cap, jobs, timeout, max_nodes) -> None
                 res.error = exc
             res.status = "invalid"
             continue
-        res.count = int(counts[k])
-        res.nodes = int(nodes[k])
+        res.count = counts[k]
+        res.nodes = nodes[k]
         res.status = status.get(code, "nodes")
         res.solutions = [tuple(solved[j][k]) for j in range(min(res.count, sols.shape[1]))]
         if res.status == "nodes" and (max_nodes is None or max_nodes > cap):
