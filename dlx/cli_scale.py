@@ -32,11 +32,11 @@ import click
 from .cli import (
     CONTEXT,
     EXIT_INTERRUPTED,
+    _read_problem,
     count_text,
     err,
     limit_option,
     max_nodes_option,
-    open_input,
     out,
     timeout_option,
 )
@@ -46,19 +46,6 @@ __all__ = ["pcount", "scheduler_option", "sudoku_results", "COMMANDS"]
 
 PROGRESS_EVERY = 1.0  # seconds between progress lines when stderr is not a terminal
 REFRESH_EVERY = 0.1  # seconds between redraws of the in-place progress line
-
-
-def _read_problem(path):
-    from .knuth import read_knuth
-
-    stream, name = open_input(path)
-    try:
-        return read_knuth(stream, source=name)
-    except OSError as exc:
-        raise click.ClickException(f"cannot read {name}: {exc.strerror or exc}") from None
-    finally:
-        if path != "-":
-            stream.close()
 
 
 def _isatty(stream) -> bool:

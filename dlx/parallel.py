@@ -79,6 +79,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor
 from concurrent.futures import wait as _wait_futures
 from dataclasses import dataclass, field
 
+from ._args import positive_seconds
 from .errors import DLXError, ProblemError
 
 __all__ = [
@@ -256,18 +257,6 @@ def _whole(name, value, *, least=1, allow_none=True):
         raise ProblemError(f"{name} must be a whole number, not {value!r}") from None
     if value < least:
         raise ProblemError(f"{name} must be at least {least}, not {value}")
-    return value
-
-
-def _seconds(value):
-    if value is None:
-        return None
-    try:
-        value = float(value)
-    except (TypeError, ValueError):
-        raise ProblemError(f"timeout must be a number of seconds, not {value!r}") from None
-    if not value > 0:
-        raise ProblemError(f"timeout must be positive, not {value}")
     return value
 
 
@@ -1004,7 +993,7 @@ def count_parallel(problem, *, depth=None, jobs=None, client=None, progress=None
     depth = _whole("depth", depth, least=0)
     limit = _whole("limit", limit)
     max_nodes = _whole("max_nodes", max_nodes)
-    timeout = _seconds(timeout)
+    timeout = positive_seconds(timeout)
     forced = [int(o) for o in problem._check_forced(forced)]
     deadline = None if timeout is None else time.time() + timeout
     jr = _Journal(journal, fingerprint(problem, forced)) if journal is not None else None
@@ -1144,7 +1133,7 @@ class ParallelSolutions:
         self.depth = _whole("depth", depth, least=0)
         self.limit = _whole("limit", limit)
         self.max_nodes = _whole("max_nodes", max_nodes)
-        self.timeout = _seconds(timeout)
+        self.timeout = positive_seconds(timeout)
         self.forced = [int(o) for o in problem._check_forced(forced)]
         self._jobs = jobs
         self._client = client

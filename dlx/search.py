@@ -19,6 +19,7 @@ import numpy as np
 
 from . import _jit
 from . import _kernel as K  # noqa: N812  (constants only; kernels come from _jit)
+from ._args import positive_seconds
 from .errors import ProblemError
 from .results import BatchResult, CountResult, Stats
 
@@ -43,18 +44,6 @@ def _positive_int(name, value, allow_zero=False):
     if value < 0 or (value == 0 and not allow_zero):
         raise ProblemError(f"{name} must be {'zero or ' if allow_zero else ''}positive, "
                            f"not {value}")
-    return value
-
-
-def _positive_seconds(value):
-    if value is None:
-        return None
-    try:
-        value = float(value)
-    except (TypeError, ValueError):
-        raise ProblemError(f"timeout must be a number of seconds, not {value!r}") from None
-    if not value > 0:
-        raise ProblemError(f"timeout must be positive, not {value}")
     return value
 
 
@@ -116,7 +105,7 @@ class Search:
         self.problem = problem
         self.limit = _positive_int("limit", limit)
         self.max_nodes = _positive_int("max_nodes", max_nodes)
-        self.timeout = _positive_seconds(timeout)
+        self.timeout = positive_seconds(timeout)
         seed = _positive_int("seed", seed, allow_zero=True)
         fidx = problem._check_forced(forced)
         links, self._nd, self._it, self._x, self._st = fresh_state(problem, seed)
