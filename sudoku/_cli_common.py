@@ -10,7 +10,9 @@ import sys
 
 import click
 
-__all__ = ["box_callback", "regions_value", "read_items", "json_line"]
+from .grid import VARIANTS
+
+__all__ = ["box_callback", "input_options", "regions_value", "read_items", "json_line"]
 
 
 def box_callback(ctx, param, value):
@@ -80,3 +82,19 @@ def json_line(obj) -> str:
     from .formats import to_json
 
     return to_json(obj)
+
+
+def input_options(f):
+    """FILE and the options saying how to read it: --box, --variant, --regions."""
+    """FILE argument and the options that say how to read it."""
+    f = click.option("--regions", metavar="FILE_OR_STRING",
+                     help="Jigsaw region map for every puzzle: a file holding n rows of n "
+                          "region symbols, or the n*n symbols themselves (implies "
+                          "--variant jigsaw).")(f)
+    f = click.option("--variant", type=click.Choice(list(VARIANTS)),
+                     help="Variant of puzzles without a '# variant:' line "
+                          "[default: standard].")(f)
+    f = click.option("--box", metavar="RxC", callback=box_callback,
+                     help="Box shape, box rows x box columns (e.g. 2x3), for sizes whose "
+                          "default shape is not the one meant.")(f)
+    return click.argument("file", default="-", metavar="[FILE]")(f)

@@ -60,7 +60,7 @@ from dlx.cli import (
 )
 from dlx.cli_scale import scheduler_option, sudoku_results
 
-from ._cli_common import box_callback as _box_callback
+from ._cli_common import input_options as _input_options
 from ._cli_common import json_line as _json
 from ._cli_common import read_items as _read
 from . import cli_make as _make
@@ -75,21 +75,6 @@ PROGRESS_EVERY = 0.25  # seconds between its updates
 
 
 # ------------------------------------------------------------------ options
-def _input_options(f):
-    """FILE argument and the options that say how to read it."""
-    f = click.option("--regions", metavar="FILE_OR_STRING",
-                     help="Jigsaw region map for every puzzle: a file holding n rows of n "
-                          "region symbols, or the n*n symbols themselves (implies "
-                          "--variant jigsaw).")(f)
-    f = click.option("--variant", type=click.Choice(VARIANT_NAMES),
-                     help="Variant of puzzles without a '# variant:' line "
-                          "[default: standard].")(f)
-    f = click.option("--box", metavar="RxC", callback=_box_callback,
-                     help="Box shape, box rows x box columns (e.g. 2x3), for sizes whose "
-                          "default shape is not the one meant.")(f)
-    return click.argument("file", default="-", metavar="[FILE]")(f)
-
-
 def _batch_options(f):
     f = click.option("--stats", "show_stats", is_flag=True,
                      help="Print a summary on stderr: puzzles, solved, no solution, multiple, "

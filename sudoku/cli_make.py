@@ -52,6 +52,7 @@ from dlx.cli import (
 from dlx.errors import DLXError
 
 from ._cli_common import box_callback as _box
+from ._cli_common import input_options as _input_options
 from ._cli_common import json_line as _json
 from ._cli_common import read_items
 from ._cli_common import regions_value as _regions
@@ -165,19 +166,6 @@ def _run(body):
             pass
         click.echo("interrupted", err=True)
         raise click.exceptions.Exit(EXIT_INTERRUPTED) from None
-
-
-def _file_options(f):
-    f = click.option("--regions", metavar="FILE_OR_STRING",
-                     help="Jigsaw region map for every puzzle: a file of n rows of n region "
-                          "symbols, or the n*n symbols (implies --variant jigsaw).")(f)
-    f = click.option("--variant", type=click.Choice(VARIANT_NAMES),
-                     help="Variant of puzzles without a '# variant:' line "
-                          "[default: standard].")(f)
-    f = click.option("--box", metavar="RxC", callback=_box,
-                     help="Box shape (box rows x box columns, e.g. 2x3) of puzzles without a "
-                          "'# box:' line.")(f)
-    return click.argument("file", default="-", metavar="[FILE]")(f)
 
 
 # ------------------------------------------------------------------ generate
@@ -376,7 +364,7 @@ class _Outcome:
 
 
 @click.command(context_settings=CONTEXT)
-@_file_options
+@_input_options
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, metavar="N",
               help="Order in which clues are tried (another seed may keep other clues).")
 @click.option("--max-nodes", type=click.IntRange(min=1), metavar="N",
@@ -465,7 +453,7 @@ def _place(p) -> str:
 
 # ------------------------------------------------------------------ grade
 @click.command(context_settings=CONTEXT)
-@_file_options
+@_input_options
 @click.option("--max-nodes", type=click.IntRange(min=1), metavar="N",
               help="Search nodes allowed per puzzle [default: 1000000]; beyond them the "
                    "marker is `unknown`.")
