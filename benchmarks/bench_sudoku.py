@@ -74,11 +74,11 @@ def _read(path: Path):
         items = list(read_puzzles(lines, source=str(path)))
     else:
         items = list(read_puzzles(path))
-    puzzles = [p for p in items if not isinstance(p, PuzzleError)]
-    invalid = len(items) - len(puzzles)
-    if expected is not None and invalid:
-        expected = None  # cannot pair them up any more
-    return puzzles, expected, invalid
+    keep = [k for k, p in enumerate(items) if not isinstance(p, PuzzleError)]
+    puzzles = [items[k] for k in keep]
+    if expected is not None:
+        expected = [expected[k] for k in keep] if len(expected) == len(items) else None
+    return puzzles, expected, len(items) - len(puzzles)
 
 
 def _thin(items: list, limit: int):
