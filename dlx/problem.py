@@ -367,6 +367,7 @@ class Problem:
         nd[si[~same_prev], 2] = sn[~same_prev]
         nd[si[~same_next], 1] = sn[~same_next]
         nd[1:n_items + 1, 0] = np.bincount(items, minlength=n_items + 1)[1:]
+        nd[0, 1] = n1  # NPRIMARY, read by the kernels (see dlx._kernel)
         # Spacers: UP = first node of the option before, DOWN = last node of the option after.
         if n_opt:
             spacers = np.concatenate((starts - 1, [starts[-1] + lens_o[-1]]))
