@@ -19,10 +19,12 @@ time limit and Ctrl-C.
 
 from __future__ import annotations
 
+import struct
 import time
-from collections.abc import Iterable, Iterator
-from itertools import chain
+from collections import deque
+from collections.abc import Iterable, Iterator, Sized
 from dataclasses import dataclass, field
+from itertools import islice, repeat
 
 import numpy as np
 
@@ -30,17 +32,19 @@ from dlx import Problem
 from dlx import _kernel as _K  # return codes (solver is only imported to solve)
 
 from .errors import PuzzleError
-from .grid import Puzzle, check_givens, houses
+from .grid import MAX_SIZE, Puzzle, check_givens, houses
 
 __all__ = ["PuzzleResult", "Candidates", "problem_for", "solve", "count", "check",
            "candidates", "solve_all", "BATCH_NODE_CAP", "BATCH_SECONDS", "CHUNK"]
 
 BATCH_NODE_CAP = 200_000  # nodes a puzzle may use inside a batch before it is finished alone
 CHUNK = 4096  # the most puzzles per jitted batch call (bounds memory)
-MIN_PUZZLES_PER_THREAD = 32  # smaller batches run on one thread
 BATCH_SECONDS = 0.1  # batches are sized to take about this long, so Ctrl-C, timeouts
 # and output never wait long for a kernel call to return
 _MODES = {"solve": 1, "check": 2, "count": 0}
+# The batch path holds grid values in bytes (see _grids); raising MAX_SIZE past 255
+# needs a wider type there.
+assert MAX_SIZE < 256, "sudoku.solver._grids stores values as bytes"
 
 PROBLEM_CACHE = 32  # shapes/variants/region maps whose problem is kept
 _problems: dict = {}  # in order of last use
@@ -357,52 +361,192 @@ def _finish_alone(res: PuzzleResult, prob: Problem, forced, limit, store, timeou
     res.solutions = [_cells(res.puzzle, x) for x in sols]
 
 
-def _solve_group(group, run_limit, store, cap, jobs, timeout, max_nodes) -> None:
-    """Solve puzzles of one shape in one batch-kernel call; fill in their results."""
-    from dlx.search import batch_arrays
+def _grids(puzzles, n) -> np.ndarray:
+    """The givens of puzzles of size ``n``: a read-only uint8 array, one row per puzzle."""
+    # bytes() converts a tuple of small ints in C, about 3x faster than numpy.fromiter
+    # over the cells; every value fits a byte as n <= MAX_SIZE < 256 (asserted above).
+    return np.frombuffer(b"".join([bytes(p.cells) for p in puzzles]),
+                         dtype=np.uint8).reshape(len(puzzles), n * n)
 
-    first = group[0].puzzle
-    n = first.size
-    prob = problem_for(first)
-    cells = n * n
-    grids = np.fromiter(chain.from_iterable(r.puzzle.cells for r in group), dtype=np.int64,
-                        count=len(group) * cells).reshape(len(group), cells)
-    rows, cols = np.nonzero(grids)
-    fopts = (cols * n + grids[rows, cols] - 1).astype(np.uint32)
-    fptr = np.zeros(len(group) + 1, dtype=np.int64)
-    np.cumsum(np.count_nonzero(grids, axis=1), out=fptr[1:])
-    # Threads pay off only when each gets a fair share of puzzles to amortise its start.
-    threads = jobs if len(group) >= MIN_PUZZLES_PER_THREAD * jobs else 1
-    counts, nodes, codes, sols = batch_arrays(prob, fptr, fopts, limit=run_limit,
-                                              store=store, max_nodes=cap, jobs=threads)
-    status = {_K.R_DONE: "complete", _K.R_LIMIT: "limit"}
-    # Decode every stored solution at once: the givens, plus each chosen option's value.
-    solved = []
-    for j in range(sols.shape[1]):
-        lens = sols[:, j, 0].astype(np.int64)
-        chosen = sols[:, j, 1:][np.arange(sols.shape[2] - 1) < lens[:, None]].astype(np.int64)
-        full = grids.copy()
-        full[np.repeat(np.arange(len(group)), lens), chosen // n] = chosen % n + 1
-        solved.append(full.tolist())
-    codes, counts, nodes = codes.tolist(), counts.tolist(), nodes.tolist()
-    for k, res in enumerate(group):
-        code = codes[k]
-        if code == _K.R_CLASH:
+
+class _Settings:
+    """What every chunk of one `solve_all` call shares."""
+
+    def __init__(self, mode, limit, timeout, max_nodes):
+        self.mode = mode
+        self.store = {"solve": 1, "check": 2, "count": 0}[mode]
+        self.run_limit = _MODES[mode] if mode != "count" else (limit or 0)
+        self.cap = BATCH_NODE_CAP if max_nodes is None else min(BATCH_NODE_CAP, max_nodes)
+        # A puzzle stopped by the cap is finished alone only if its own budget goes further.
+        self.finish_alone = max_nodes is None or max_nodes > self.cap
+        self.timeout = timeout
+        self.max_nodes = max_nodes
+
+
+class _Group:
+    """Puzzles of one shape and variant from one chunk, encoded for the batch kernel."""
+
+    __slots__ = ("positions", "puzzles", "prob", "fptr", "fopts", "out")
+
+    def __init__(self, positions, puzzles):
+        self.positions = positions  # each puzzle's place in its chunk; None: 0, 1, 2, ...
+        self.puzzles = puzzles
+        n = puzzles[0].size
+        self.prob = problem_for(puzzles[0])  # here, in the calling thread: the cache is a dict
+        grids = _grids(puzzles, n)
+        given = grids != 0
+        # Option cell * n + value - 1 of every given, row by row (a mask beats nonzero).
+        self.fopts = (grids + (np.arange(n * n, dtype=np.int32) * n - 1))[given] \
+            .astype(np.uint32)
+        self.fptr = np.zeros(len(puzzles) + 1, dtype=np.int64)
+        np.cumsum(np.count_nonzero(given, axis=1), out=self.fptr[1:])
+        self.out = None  # what batch_arrays returns
+
+
+class _Chunk:
+    """Consecutive input items solved together: sorted and encoded, run, then decoded.
+
+    Only `run` may execute in another thread: it calls the kernels, which release
+    the GIL, and touches nothing the calling thread reads before `finish`.
+    """
+
+    def __init__(self, items, start, mode):
+        self.start = start  # input index of items[0]
+        self.size = len(items)
+        self.results: list = [None] * len(items)  # an item's result once it is final
+        self.seconds = 0.0  # wall time of the kernel calls
+        self.future = None  # set when `run` is left to a worker thread
+        # The common case in one go: puzzles only (what read_puzzles yields for a clean
+        # file), all of one shape.  Anything else is sorted item by item below.
+        if set(map(type, items)) == {Puzzle}:
+            keys = list(map(_key, items))
+            if keys.count(keys[0]) == len(keys):
+                self.groups = [_Group(None, items)]
+                return
+        groups: dict = {}
+        for pos, item in enumerate(items):
+            if isinstance(item, str):
+                from .formats import parse_puzzle
+
+                try:
+                    item = parse_puzzle(item)
+                except PuzzleError as exc:
+                    item = exc
+            if isinstance(item, PuzzleError):
+                self.results[pos] = PuzzleResult(start + pos, None, error=item, mode=mode)
+            else:
+                positions, puzzles = groups.setdefault(_key(item), ([], []))
+                positions.append(pos)
+                puzzles.append(item)
+        self.groups = [_Group(positions, puzzles) for positions, puzzles in groups.values()]
+
+    def run(self, s: _Settings) -> None:
+        """Every group's kernel call."""
+        from dlx.search import batch_arrays
+
+        t0 = time.perf_counter()
+        for g in self.groups:
+            g.out = batch_arrays(g.prob, g.fptr, g.fopts, limit=s.run_limit, store=s.store,
+                                 max_nodes=s.cap)
+        self.seconds = time.perf_counter() - t0
+
+    def finish(self, s: _Settings) -> Iterator[PuzzleResult]:
+        """Yield the results in input order (running the kernels first unless a worker did).
+
+        Ctrl-C: yield the results finished up to the first unfinished one, then
+        raise KeyboardInterrupt.
+        """
+        interrupted = False
+        try:
+            if self.future is None:
+                self.run(s)
+            else:
+                self.future.result()
+            for g in self.groups:
+                self._decode(g, s)
+        except KeyboardInterrupt:
+            interrupted = True
+        for res in self.results:
+            if res is None:
+                break
+            yield res
+        if interrupted:
+            raise KeyboardInterrupt
+
+    def _decode(self, g: _Group, s: _Settings) -> None:
+        """Turn a group's kernel output into results; finish alone those it capped."""
+        counts, nodes, codes, sols = g.out
+        g.out = None
+        puzzles = g.puzzles
+        n = puzzles[0].size
+        cells = n * n
+        # Solved grids, all of one slot at once.  A solution holds one option per cell
+        # (option cell * n + value - 1): the givens' options go in the slots after the
+        # chosen ones and sorting each row puts the options in cell order, so their
+        # values make the grid; struct then cuts the bytes into tuples of ints, in C.
+        unpack = struct.Struct(f"{cells}B").iter_unpack
+        found = None
+        for j in range(sols.shape[1]):
+            has = counts > j  # puzzles with a solution in slot j
+            sel = np.flatnonzero(has)
+            if not sel.size:
+                break
+            every = sel.size == len(puzzles)
+            opts = sols[sel, j, 1:cells + 1]
+            opts[np.arange(cells) >= sols[sel, j, :1]] = \
+                g.fopts if every else g.fopts[np.repeat(has, np.diff(g.fptr))]
+            opts.sort(axis=1)
+            opts %= n
+            opts += 1
+            grids = unpack(opts.astype(np.uint8).tobytes())
+            if found is None and every:
+                found = [[grid] for grid in grids]
+            else:
+                if found is None:
+                    found = [[] for _ in puzzles]
+                for k, grid in zip(sel.tolist(), grids, strict=True):
+                    found[k].append(grid)
+        if found is None:
+            found = [[] for _ in puzzles]
+        status = {_K.R_DONE: "complete", _K.R_LIMIT: "limit", _K.R_CLASH: "invalid"}
+        statuses = [status.get(c, "nodes") for c in codes.tolist()]
+        start = self.start
+        if g.positions is None:
+            indices = range(start, start + len(puzzles))
+        else:
+            indices = [start + pos for pos in g.positions]
+        # One constructor call per result with every field, mapped in C.
+        results = list(map(PuzzleResult, indices, puzzles, repeat(None), statuses,
+                           counts.tolist(), found, nodes.tolist(), repeat(0.0), repeat(s.mode)))
+        for k in np.flatnonzero(codes == _K.R_CLASH).tolist():
             # The kernel found clashing givens; name the digit, house and cells.
+            res = results[k]
             try:
                 check_givens(res.puzzle)
                 res.error = PuzzleError("the givens clash", res.puzzle.source, res.puzzle.line)
             except PuzzleError as exc:
                 res.error = exc
-            res.status = "invalid"
-            continue
-        res.count = counts[k]
-        res.nodes = nodes[k]
-        res.status = status.get(code, "nodes")
-        res.solutions = [tuple(solved[j][k]) for j in range(min(res.count, sols.shape[1]))]
-        if res.status == "nodes" and (max_nodes is None or max_nodes > cap):
-            _finish_alone(res, prob, _forced(res.puzzle), run_limit, store, timeout, max_nodes)
+        capped = [k for k, st in enumerate(statuses) if st == "nodes"] if s.finish_alone else []
+        # Place the results; the capped ones stay unfinished (None) until searched again.
+        placed = results.copy() if capped else results
+        for k in capped:
+            placed[k] = None
+        if g.positions is None:
+            self.results = placed
+        else:
+            for pos, res in zip(g.positions, placed, strict=True):
+                self.results[pos] = res
+        for k in capped:
+            res = results[k]
+            _finish_alone(res, g.prob, _forced(res.puzzle), s.run_limit, s.store, s.timeout,
+                          s.max_nodes)
+            self.results[k if g.positions is None else g.positions[k]] = res
             if res.status == "interrupted":
+                # Ctrl-C stops the group at this puzzle: the output ends with it, as
+                # when the group was decoded puzzle by puzzle, even though the later
+                # puzzles' batch results are known.
+                for later in range(k + 1, len(puzzles)):
+                    self.results[later if g.positions is None else g.positions[later]] = None
                 raise KeyboardInterrupt
 
 
@@ -420,7 +564,10 @@ def solve_all(items: Iterable, *, mode="solve", limit=None, jobs=1, timeout=None
     limit : int, optional
         With ``mode="count"``: stop counting a puzzle at this many.
     jobs : int
-        Threads for the batch kernel.
+        Threads.  ``1``: everything on the calling thread.  ``2`` or more:
+        that many worker threads run the batch-kernel calls, one chunk of
+        puzzles each, while the calling thread reads, encodes and decodes
+        the other chunks.
     timeout : float, optional
         Seconds allowed per puzzle (checked for puzzles that need more than
         `BATCH_NODE_CAP` nodes; faster ones finish long before).
@@ -442,59 +589,67 @@ def solve_all(items: Iterable, *, mode="solve", limit=None, jobs=1, timeout=None
     again alone, resumably, with ``timeout`` (the nodes it used in the batch
     are not counted against its limits).  Ctrl-C yields every finished result
     and then raises KeyboardInterrupt.
+
+    With ``jobs >= 2`` each kernel call takes about ``BATCH_SECONDS / jobs``
+    and up to ``2 * jobs`` chunks are in flight (running, queued, or being
+    yielded), so the puzzles held stay about two one-thread batches' worth;
+    near the end of an input with a length, chunks shrink so that the
+    threads finish together.  On 9x9 puzzles the calling thread spends
+    about 3-5 us per puzzle, which caps the speed-up from many threads.
     """
     if mode not in _MODES:
         raise ValueError(f"mode must be one of {sorted(_MODES)}, not {mode!r}")
-    store = {"solve": 1, "check": 2, "count": 0}[mode]
-    run_limit = _MODES[mode] if mode != "count" else (limit or 0)
-    cap = BATCH_NODE_CAP if max_nodes is None else min(BATCH_NODE_CAP, max_nodes)
-    def solve_pending(pending):
-        # Solve each shape's puzzles in one call; stop at Ctrl-C, keeping what is done.
-        groups: dict = {}
-        for res in pending:
-            if res.status == "pending":
-                groups.setdefault(_key(res.puzzle), []).append(res)
-        try:
-            for group in groups.values():
-                _solve_group(group, run_limit, store, cap, jobs, timeout, max_nodes)
-        except KeyboardInterrupt:
-            return True
-        return False
+    from dlx.search import _positive_int
 
-    pending: list = []
+    jobs = _positive_int("jobs", jobs)
+    s = _Settings(mode, limit, timeout, max_nodes)
+    total = len(items) if isinstance(items, Sized) else None
+    items = iter(items)
+    pool = None
+    depth = 1  # chunks in flight, the one being finished included
+    target = BATCH_SECONDS  # seconds per kernel call
+    if jobs > 1:
+        # Worker threads run the kernel calls (the batch kernels release the GIL), one
+        # chunk each, while this thread reads, encodes and decodes the others, so the
+        # Python work no longer adds to the kernel time.  Whole chunks on one thread each
+        # rather than `batch_parallel` on every chunk: its threads wait for each other at
+        # the end of every call, and with this thread competing for the cores, a thread
+        # held up holds up the call (on 2 cores, 17-clue: 1.2x against 1.8-1.9x).
+        from concurrent.futures import ThreadPoolExecutor
+
+        pool = ThreadPoolExecutor(max_workers=jobs, thread_name_prefix="sudoku-batch")
+        depth = 2 * jobs  # a call running and one queued per worker: none waits for us
+        target = BATCH_SECONDS / jobs  # so about two chunks' worth of puzzles in flight
+    inflight: deque = deque()
+    more = True
     index = 0
-    size = 16  # puzzles per call, adapted to take about BATCH_SECONDS
-    for item in items:
-        if isinstance(item, str):
-            from .formats import parse_puzzle
-
-            try:
-                item = parse_puzzle(item)
-            except PuzzleError as exc:
-                item = exc
-        if isinstance(item, PuzzleError):
-            res = PuzzleResult(index, None, error=item, mode=mode)
-        else:
-            res = PuzzleResult(index, item, status="pending", mode=mode)
-        pending.append(res)
-        index += 1
-        if len(pending) >= size:
-            t0 = time.perf_counter()
-            interrupted = solve_pending(pending)
-            spent = time.perf_counter() - t0
-            yield from _finished(pending, interrupted)
-            pending = []
-            if spent > 0:
-                size = int(min(CHUNK, max(16, size * BATCH_SECONDS / spent)))
-    if pending:
-        yield from _finished(pending, solve_pending(pending))
-
-
-def _finished(pending, interrupted):
-    """Yield results in input order up to the first unfinished one; re-raise Ctrl-C."""
-    for res in pending:
-        if res.status == "pending":
-            break
-        yield res
-    if interrupted:
-        raise KeyboardInterrupt
+    size = 16  # puzzles per chunk, adapted so that its kernel call takes about `target`
+    try:
+        while True:
+            if more:
+                want = size
+                if pool is not None and total is not None:
+                    # Near the end of a sized input, a share of what is left, so that the
+                    # workers run out of work together rather than one doing a chunk alone.
+                    want = max(16, min(size, (total - index) // depth))
+                got = list(islice(items, want))
+                more = len(got) == want  # a short read means the end: never read past it
+                if got:
+                    chunk = _Chunk(got, index, mode)
+                    index += len(got)
+                    if pool is not None:
+                        chunk.future = pool.submit(chunk.run, s)
+                    inflight.append(chunk)
+                    if more and len(inflight) < depth:
+                        continue
+            if not inflight:
+                return
+            chunk = inflight.popleft()
+            yield from chunk.finish(s)
+            if chunk.seconds > 0:
+                size = int(min(CHUNK, max(16, chunk.size * target / chunk.seconds)))
+    finally:
+        if pool is not None:
+            # After Ctrl-C or an abandoned generator: drop the queued chunks; the running
+            # kernel calls return on their own within about `target`.
+            pool.shutdown(wait=False, cancel_futures=True)

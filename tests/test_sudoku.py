@@ -243,6 +243,100 @@ def test_hard_puzzles_finish_outside_the_batch(monkeypatch):
     assert results[1].count == 50 and results[1].status == "limit"
 
 
+def _result_fields(r):
+    return (r.index, r.puzzle, str(r.error), r.status, r.count, r.solutions, r.nodes, r.mode)
+
+
+def _mixed_items():
+    """Puzzles of two shapes, unreadable text, reader errors, clashes, an unsolvable one."""
+    items = []
+    for k, line in enumerate(need("top95.txt").read_text().splitlines()[:60]):
+        items.append(line)
+        items.append([None, "11" + "." * 79, "bad", "1" + "." * 15,
+                      PuzzleError("unreadable", "f", k),
+                      "12345678." + "........9" + "." * 63, "." * 81][k % 7])
+    return items
+
+
+@pytest.mark.parametrize("mode", ["solve", "check", "count"])
+@pytest.mark.parametrize("sized", [True, False])
+def test_threads_give_the_same_results_in_order(monkeypatch, mode, sized):
+    # Many small chunks, so that several are in flight at once with jobs=2, and a node
+    # cap that sends some puzzles (the empty grids) to be finished alone.
+    monkeypatch.setattr(solver, "CHUNK", 16)
+    monkeypatch.setattr(solver, "BATCH_NODE_CAP", 60)
+    items = [x for x in _mixed_items() if x is not None]
+    kw = {"mode": mode, "limit": 3, "timeout": 5}
+    want = [_result_fields(r) for r in solve_all(items, jobs=1, **kw)]
+    got = [_result_fields(r)
+           for r in solve_all(items if sized else iter(items), jobs=2, **kw)]
+    assert got == want
+    assert [r[0] for r in got] == list(range(len(items)))
+    statuses = {r[3] for r in got}
+    assert "invalid" in statuses and len(statuses) > 1
+    assert any(r[6] > 60 for r in got)  # some puzzle was finished alone
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_ctrl_c_during_a_kernel_call_yields_the_finished_results(monkeypatch, jobs):
+    # Ctrl-C while a chunk's kernel call runs: its invalid items before the first
+    # puzzle are finished, so they come out, then KeyboardInterrupt.
+    real = solver._Chunk.run
+
+    def run(self, s):
+        if self.start > 0:
+            raise KeyboardInterrupt
+        real(self, s)
+
+    monkeypatch.setattr(solver._Chunk, "run", run)
+    monkeypatch.setattr(solver, "CHUNK", 16)
+    items = ([CLASSIC] * 16 + ["bad", "11" + "." * 79, CLASSIC] + ["." * 16] * 40)
+    got = []
+    with pytest.raises(KeyboardInterrupt):
+        for res in solve_all(items, mode="solve", jobs=jobs):
+            got.append(res)
+    # The clash is found by the reader here, so both invalid items are finished.
+    assert [r.index for r in got] == list(range(18))
+    assert got[15].count == 1 and got[16].verdict == got[17].verdict == "invalid"
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_ctrl_c_in_a_lone_search_ends_the_output_there(monkeypatch, jobs):
+    def interrupted(res, *args):
+        res.status = "interrupted"
+        res.count = 7
+
+    monkeypatch.setattr(solver, "_finish_alone", interrupted)
+    monkeypatch.setattr(solver, "BATCH_NODE_CAP", 5)
+    nearly = "".join(map(str, solve(CLASSIC)))[:-1] + "."  # a search of one node
+    items = [nearly, "bad", "." * 81, nearly, "." * 81]
+    got = []
+    with pytest.raises(KeyboardInterrupt):
+        for res in solve_all(items, mode="count", jobs=jobs):
+            got.append(res)
+    # The output stops at the interrupted puzzle, though the next one is solved.
+    assert [(r.index, r.status) for r in got] == [(0, "complete"), (1, "invalid"),
+                                                 (2, "interrupted")]
+
+
+def test_one_job_starts_no_thread_and_two_leave_none_behind():
+    import threading
+    import time
+
+    lines = need("top95.txt").read_text().splitlines()
+    before = threading.active_count()
+    for _ in solve_all(lines, mode="check", jobs=1):
+        assert threading.active_count() == before
+    seen = set()
+    for _ in solve_all(lines, mode="check", jobs=2):
+        seen.update(t.name for t in threading.enumerate())
+    assert any(name.startswith("sudoku-batch") for name in seen)
+    deadline = time.monotonic() + 5
+    while any(t.name.startswith("sudoku-batch") for t in threading.enumerate()):
+        assert time.monotonic() < deadline, "worker threads left running"
+        time.sleep(0.01)
+
+
 def test_empty_grid_count_answers_within_its_limits():
     r = count("." * 81, limit=1000)
     assert (r.count, r.status) == (1000, "limit")
