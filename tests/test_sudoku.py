@@ -324,9 +324,10 @@ def test_one_job_starts_no_thread_and_two_leave_none_behind():
     import time
 
     lines = need("top95.txt").read_text().splitlines()
-    before = threading.active_count()
+    # Other threads (a compile-notice timer, a Dask test's) may come and go meanwhile:
+    # look for this module's workers by name.
     for _ in solve_all(lines, mode="check", jobs=1):
-        assert threading.active_count() == before
+        assert not any(t.name.startswith("sudoku-batch") for t in threading.enumerate())
     seen = set()
     for _ in solve_all(lines, mode="check", jobs=2):
         seen.update(t.name for t in threading.enumerate())
