@@ -320,19 +320,32 @@ class Problem:
         n_items = self.n_items
         n1 = self.n_primary
         n_opt = self.n_options
-        lens = np.diff(self._ptr)
+        # What every layout shares (the seed reorders options and renames items
+        # within each kind; the item lists stay in numeric order), kept so that
+        # a new seed costs only its permutations and a few vectorised passes.
+        shared = self._cache.get("layout")
+        if shared is None:
+            lens = np.diff(self._ptr)
+            # Item lists: 0 heads the primary items, N + 1 the secondary ones.
+            it = np.zeros((n_items + 2, 2), dtype=np.uint32)
+            for head, first, last in ((0, 1, n1), (n_items + 1, n1 + 1, n_items)):
+                ring = np.concatenate(([head], np.arange(first, last + 1)))
+                it[ring, 1] = np.roll(ring, -1)
+                it[ring, 0] = np.roll(ring, 1)
+            shared = (lens, it)
+            self._cache["layout"] = shared
+        lens, it = shared
+        it = it.copy()
         if seed is None:
             order = np.arange(n_opt, dtype=np.int64)
-            item_map = np.arange(n_items + 1, dtype=np.int64)
+            items = self._flat_items
         else:
             rng = np.random.default_rng(seed)
             order = rng.permutation(n_opt).astype(np.int64)
             item_map = np.concatenate(([0], 1 + rng.permutation(n1),
                                        1 + n1 + rng.permutation(n_items - n1)))
+        total = int(self._ptr[-1])
         lens_o = lens[order]
-        total = int(lens.sum())
-        if n_opt == 0:  # only headers; the first spacer closes the (empty) option area
-            order = lens_o = np.zeros(0, dtype=np.int64)
         z = n_items + 2 + total + n_opt
         try:
             nd = np.zeros((z, 4), dtype=np.uint32)
@@ -340,45 +353,55 @@ class Problem:
         except MemoryError:
             raise TooLargeError(f"not enough memory for {z:,} nodes "
                                 f"(about {z * BYTES_PER_NODE / 2**30:.1f} GiB)") from None
-        # Option k of the layout starts right after the spacer at starts[k] - 1.
-        starts = n_items + 2 + np.concatenate(([0], np.cumsum(lens_o + 1)[:-1])).astype(np.int64)
-        starts = starts[:n_opt]
-        # Each entry's position within its option, then its node and its source entry.
-        within = np.arange(total, dtype=np.int64) - np.repeat(np.cumsum(lens_o) - lens_o, lens_o)
-        entry = np.repeat(self._ptr[order], lens_o) + within
-        node = np.repeat(starts, lens_o) + within
-        items = item_map[self._flat_items[entry]]
+        # Option k of the layout starts right after the spacer at starts[k] - 1;
+        # its entries are the source entries ptr[order[k]].. in their order.
+        firsts = np.cumsum(lens_o) - lens_o  # layout entries before option k
+        starts = n_items + 2 + firsts + np.arange(n_opt, dtype=np.int64)
+        if seed is not None:
+            shift = np.repeat(self._ptr[order] - firsts, lens_o)
+            shift += np.arange(total, dtype=np.int64)  # now the source entry of each
+            items = item_map[self._flat_items[shift]]
+            colors = self._flat_colors[shift]
+        else:
+            colors = self._flat_colors
+        node = np.repeat(starts - firsts, lens_o)
+        node += np.arange(total, dtype=np.int64)  # layout entry -> node, increasing
         nd[node, 0] = items
-        nd[node, 3] = self._flat_colors[entry]
+        nd[node, 3] = colors
         node_option[node] = np.repeat(order, lens_o)
-        # Vertical lists: the nodes of each item in layout order, closed by the header.
-        by_item = np.argsort(items, kind="stable")
-        sn = node[by_item]
+        # Vertical lists: item i's ring is its header and then its nodes in
+        # layout order.  Laid end to end (ring i at seg[i]), each entry lands
+        # after the headers of the items up to its own.  Sorting by item with a
+        # stable sort keeps the layout order within an item.
+        counts = np.bincount(items, minlength=n_items + 1)
+        if n_items < 2**16:
+            by_item = np.argsort(items.astype(np.uint16), kind="stable")  # a radix sort
+        elif n_items * total < 2**63:  # unique keys: any sort gives the stable order
+            by_item = np.argsort(items * total + np.arange(total, dtype=np.int64))
+        else:
+            by_item = np.argsort(items, kind="stable")
         si = items[by_item]
-        same_prev = np.zeros(total, dtype=bool)
-        same_prev[1:] = si[1:] == si[:-1]
-        same_next = np.zeros(total, dtype=bool)
-        same_next[:-1] = same_prev[1:]
-        nd[sn, 1] = np.where(same_prev, np.roll(sn, 1), si)
-        nd[sn, 2] = np.where(same_next, np.roll(sn, -1), si)
-        headers = np.arange(1, n_items + 1)
-        nd[headers, 1] = headers
-        nd[headers, 2] = headers
-        nd[si[~same_prev], 2] = sn[~same_prev]
-        nd[si[~same_next], 1] = sn[~same_next]
-        nd[1:n_items + 1, 0] = np.bincount(items, minlength=n_items + 1)[1:]
+        seg = np.arange(n_items, dtype=np.int64)
+        seg[1:] += np.cumsum(counts[1:-1])  # ring of item i + 1 starts at seg[i]
+        ring = np.empty(total + n_items, dtype=np.int64)
+        ring[seg] = np.arange(1, n_items + 1)
+        ring[np.arange(total, dtype=np.int64) + si] = node[by_item]
+        last = seg + counts[1:]  # the last member of each ring
+        down = np.empty_like(ring)
+        down[:-1] = ring[1:]
+        down[last] = ring[seg]
+        up = np.empty_like(ring)
+        up[1:] = ring[:-1]
+        up[seg] = ring[last]
+        nd[ring, 1] = up
+        nd[ring, 2] = down
+        nd[1:n_items + 1, 0] = counts[1:]
         nd[0, 1] = n1  # NPRIMARY, read by the kernels (see dlx._kernel)
         # Spacers: UP = first node of the option before, DOWN = last node of the option after.
         if n_opt:
-            spacers = np.concatenate((starts - 1, [starts[-1] + lens_o[-1]]))
-            nd[spacers[1:], 1] = starts
-            nd[spacers[:-1], 2] = starts + lens_o - 1
-        # Item lists: 0 heads the primary items, N + 1 the secondary ones.
-        it = np.zeros((n_items + 2, 2), dtype=np.uint32)
-        for head, first, last in ((0, 1, n1), (n_items + 1, n1 + 1, n_items)):
-            ring = np.concatenate(([head], np.arange(first, last + 1)))
-            it[ring, 1] = np.roll(ring, -1)
-            it[ring, 0] = np.roll(ring, 1)
+            nd[starts[1:] - 1, 1] = starts[:-1]
+            nd[starts[-1] + lens_o[-1], 1] = starts[-1]
+            nd[starts - 1, 2] = starts + lens_o - 1
         position = np.empty(n_opt, dtype=np.int64)
         position[order] = np.arange(n_opt)
         reps = (starts[position] + self._first_primary).astype(np.uint32)

@@ -332,6 +332,148 @@ def test_batched_removal_equals_one_at_a_time(size, symmetry, one_by_one, monkey
             assert mask.tolist() == naive_greedy(template, solution, groups, lo, hi, stop)
 
 
+def removal_case(seed, size=9):
+    import numpy as np
+
+    template = Puzzle(*{9: (3, 3), 6: (2, 3)}[size], [0] * size ** 2)
+    rng = np.random.default_rng(seed)
+    solution = random_grid(template, rng)
+    groups = [np.asarray(g) for g in orbits(size, "none")]
+    return template, solution, [groups[k] for k in rng.permutation(len(groups))]
+
+
+def test_sparse_chains_equal_one_at_a_time(monkeypatch):
+    """Chains checked only every few removals (brackets, a failure known at a
+    bracket's end, the clue floor), against the plain loop."""
+    import numpy as np
+
+    monkeypatch.setattr(gen, "CHAIN_ROWS", 2)
+    for seed in range(5):
+        template, solution, groups = removal_case(seed)
+        for lo, hi, stop in ((17, 81, False), (25, 29, True), (30, 81, False)):
+            check = gen._Checker(template, solution)
+            mask, uncertain = gen._greedy(check, np.ones(81, dtype=bool), groups, lo, hi, stop)
+            assert not uncertain
+            assert mask.tolist() == naive_greedy(template, solution, groups, lo, hi, stop)
+
+
+def test_late_phase_windows_equal_one_at_a_time(monkeypatch):
+    """The late-phase mode from the start, with windows of many groups (a success after
+    the first removal of a window is asked again), against the plain loop."""
+    import numpy as np
+
+    monkeypatch.setattr(gen, "EXPENSIVE", 10**9)
+    for seed in range(3):
+        template, solution, groups = removal_case(seed)
+        for lo, hi, stop in ((17, 81, False), (25, 29, True), (30, 81, False)):
+            check = gen._Checker(template, solution)
+            mask, uncertain = gen._greedy(check, np.ones(81, dtype=bool), groups, lo, hi, stop)
+            assert not uncertain
+            assert mask.tolist() == naive_greedy(template, solution, groups, lo, hi, stop)
+
+
+def checker_one_at_a_time(check, groups, lo):
+    """The plain loop with the batch checker's own answers (same node cap), one group a time."""
+    import numpy as np
+
+    mask = np.ones(check.n ** 2, dtype=bool)
+    uncertain = False
+    for g in groups:
+        if mask[g].all() and mask.sum() - len(g) >= lo:
+            trial = mask.copy()
+            trial[g] = False
+            answer = check.unique(trial)[0]
+            if answer == gen.UNIQUE:
+                mask = trial
+            uncertain |= answer == gen.UNKNOWN
+    return mask, uncertain
+
+
+@pytest.mark.parametrize("spec_cap,max_nodes", [(8, 10**6), (40, 10**6), (30, 60)])
+def test_removal_with_checks_that_run_out_of_nodes(spec_cap, max_nodes, monkeypatch):
+    """Speculative checks with a tiny node cap (unknowns everywhere, the first one
+    asked again with the full cap), and a full cap so small that some groups stay
+    unproved: the same clues as checking one group at a time with that cap."""
+    import numpy as np
+
+    monkeypatch.setattr(gen._Checker, "speculative_cap", lambda self: spec_cap)
+    monkeypatch.setattr(gen, "CHAIN_ROWS", 3)
+    for seed in range(4):
+        template, solution, groups = removal_case(seed)
+        check = gen._Checker(template, solution, max_nodes=max_nodes)
+        mask, uncertain = gen._greedy(check, np.ones(81, dtype=bool), groups, 17, 81, False)
+        ref, ref_uncertain = checker_one_at_a_time(
+            gen._Checker(template, solution, max_nodes=max_nodes), groups, 17)
+        assert mask.tolist() == ref.tolist()
+        # A failure is sometimes proved on a larger puzzle, where the one-at-a-time
+        # check would have run out: never the other way round.
+        assert ref_uncertain or not uncertain
+        if max_nodes == 10**6:
+            assert not uncertain
+            assert mask.tolist() == naive_greedy(template, solution, groups, 17, 81, False)
+
+
+@pytest.mark.parametrize("start,end", [(2_000, 128_000), (3, 128_000), (1, 8)])
+def test_unique_by_values_agrees_with_counting(start, end, monkeypatch):
+    """The late-phase check (other values refuted one by one) against counting to two;
+    tiny caps make the rounds that try a row's values in turn, and the rows still
+    open at the end (settled by counting), happen on a 9x9."""
+    import numpy as np
+
+    monkeypatch.setattr(gen, "VALUE_CAP_START", start)
+    monkeypatch.setattr(gen, "VALUE_CAP_END", end)
+    seen = set()
+    for seed in range(3):
+        template, solution, groups = removal_case(seed)
+        check = gen._Checker(template, solution)
+        mask, _ = gen._greedy(check, np.ones(81, dtype=bool), groups, 17, 81, False)
+        mask[np.flatnonzero(~mask)[::4]] = True  # a minimal puzzle and a few clues more
+        tested = [np.array([c]) for c in np.flatnonzero(mask)]
+        trial = gen._without(mask, tested)
+        got = check.unique_by_values(trial, tested).tolist()
+        assert got == check.unique(trial).tolist()
+        seen.update(got)
+    assert seen == {gen.UNIQUE, gen.MULTIPLE}
+
+
+def test_seeded_layouts_are_sound_and_pinned():
+    """The shuffled links random grids are drawn from: sound, and bit for bit the same
+    as when these digests were taken (every generated puzzle depends on them)."""
+    import hashlib
+
+    import numpy as np
+
+    from dlx import Colored, Problem
+    from dlx.examples import queens
+    from dlx.problem import check_links
+    from sudoku.solver import problem_for
+
+    problems = {
+        "sudoku9": problem_for(Puzzle(3, 3, [0] * 81)),
+        "queens6": queens(6),
+        "colored": Problem([["a", "x:red"], ["b", "x:blue"], ["a", "b", Colored("y", 1)],
+                            ["c", "y:1"]], secondary=["x", "y", "z"]),
+    }
+    expected = {
+        ("sudoku9", None): "ffa162d6733805c4", ("sudoku9", 0): "7adb2a37193ea6b1",
+        ("sudoku9", 7): "c3c3651f28f7ca57", ("queens6", None): "e9f22b0e891f0619",
+        ("queens6", 0): "3350ac6b7093a645", ("queens6", 7): "47a97ddc92ca2b1d",
+        ("colored", None): "ae7bce211a5b7ab0", ("colored", 0): "dc115061540d4cce",
+        ("colored", 7): "ded17f4cf7a57b46",
+    }
+    for (name, seed), want in expected.items():
+        p = problems[name]
+        links = p._links(seed)
+        check_links(links.nd, links.it, p.n_primary)
+        digest = hashlib.sha256()
+        for a in (links.nd[1:], links.it, links.reps, links.node_option):  # row 0: kernel scratch
+            digest.update(np.ascontiguousarray(a, dtype="<i8").tobytes())
+        assert digest.hexdigest()[:16] == want, (name, seed)
+        assert p._links(seed) is links  # cached
+    p = problems["sudoku9"]
+    assert p._links(1).it is not p._links(2).it  # each layout owns its arrays
+
+
 def test_is_minimal():
     assert is_minimal(generate(seed=4).puzzle)
     assert not is_minimal("1234341221434321")
