@@ -614,7 +614,7 @@ def solve_all(items: Iterable, *, mode="solve", limit=None, jobs=1, timeout=None
         # Python work no longer adds to the kernel time.  Whole chunks on one thread each
         # rather than `batch_parallel` on every chunk: its threads wait for each other at
         # the end of every call, and with this thread competing for the cores, a thread
-        # held up holds up the call (on 2 cores, 17-clue: 1.2x against 1.8-1.9x).
+        # held up holds up the call (measured on 2 cores: 1.6x against 1.8-2.1x).
         from concurrent.futures import ThreadPoolExecutor
 
         pool = ThreadPoolExecutor(max_workers=jobs, thread_name_prefix="sudoku-batch")
