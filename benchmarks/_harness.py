@@ -202,7 +202,8 @@ class CacheDirs:
 
 
 # ---------------------------------------------------------------- machine
-def _cpu_model() -> str:
+def cpu_model() -> str:
+    """The processor's model name (from /proc/cpuinfo where there is one)."""
     try:
         for line in Path("/proc/cpuinfo").read_text().splitlines():
             if line.startswith("model name"):
@@ -261,7 +262,7 @@ def machine(py_sudoku_dir: Path) -> dict:
         affinity = os.cpu_count()
     info = {
         "host": platform.node(),
-        "cpu": _cpu_model(),
+        "cpu": cpu_model(),
         "cores": os.cpu_count(),
         "cores_usable": affinity,
         "memory_gib": _memory_gib(),

@@ -53,15 +53,9 @@ def machine() -> list[str]:
     import numba
     import numpy
 
-    cpu = platform.processor() or "unknown CPU"
-    try:
-        with open("/proc/cpuinfo") as f:
-            for line in f:
-                if line.startswith("model name"):
-                    cpu = line.split(":", 1)[1].strip()
-                    break
-    except OSError:
-        pass
+    from _harness import cpu_model
+
+    cpu = cpu_model()
     load = ""
     if hasattr(os, "getloadavg"):
         load = f", load average {os.getloadavg()[0]:.2f} at start"

@@ -49,15 +49,9 @@ def machine() -> list[str]:
 
     import dlx
 
-    cpu = platform.processor() or platform.machine()
-    try:
-        with open("/proc/cpuinfo") as f:
-            for line in f:
-                if line.startswith("model name"):
-                    cpu = line.split(":", 1)[1].strip()
-                    break
-    except OSError:
-        pass
+    from _harness import cpu_model
+
+    cpu = cpu_model()
     try:
         import distributed
 
