@@ -342,28 +342,20 @@ def removal_case(seed, size=9):
     return template, solution, [groups[k] for k in rng.permutation(len(groups))]
 
 
-def test_sparse_chains_equal_one_at_a_time(monkeypatch):
-    """Chains checked only every few removals (brackets, a failure known at a
-    bracket's end, the clue floor), against the plain loop."""
+@pytest.mark.parametrize("constant, value, seeds", [
+    # Chains checked only every few removals (brackets, a failure known at a
+    # bracket's end, the clue floor).
+    ("CHAIN_ROWS", 2, 5),
+    # The late-phase mode from the start, with windows of many groups (a success
+    # after the first removal of a window is asked again).
+    ("EXPENSIVE", 10**9, 3),
+])
+def test_batched_removal_equals_one_at_a_time(monkeypatch, constant, value, seeds):
+    """The batched removal pass, in each of its modes, against the plain loop."""
     import numpy as np
 
-    monkeypatch.setattr(gen, "CHAIN_ROWS", 2)
-    for seed in range(5):
-        template, solution, groups = removal_case(seed)
-        for lo, hi, stop in ((17, 81, False), (25, 29, True), (30, 81, False)):
-            check = gen._Checker(template, solution)
-            mask, uncertain = gen._greedy(check, np.ones(81, dtype=bool), groups, lo, hi, stop)
-            assert not uncertain
-            assert mask.tolist() == naive_greedy(template, solution, groups, lo, hi, stop)
-
-
-def test_late_phase_windows_equal_one_at_a_time(monkeypatch):
-    """The late-phase mode from the start, with windows of many groups (a success after
-    the first removal of a window is asked again), against the plain loop."""
-    import numpy as np
-
-    monkeypatch.setattr(gen, "EXPENSIVE", 10**9)
-    for seed in range(3):
+    monkeypatch.setattr(gen, constant, value)
+    for seed in range(seeds):
         template, solution, groups = removal_case(seed)
         for lo, hi, stop in ((17, 81, False), (25, 29, True), (30, 81, False)):
             check = gen._Checker(template, solution)
