@@ -100,10 +100,10 @@ def nodes_above(p, depth):
 @pytest.mark.parametrize("depth", [0, 1, 2, 3, 4])
 def test_parts_account_for_every_search_node(depth):
     # The parts' nodes plus the nodes above the cut are the serial search's.  Not
-    # always exactly: the search takes an item a hide has just emptied as a dead end
-    # (a hint, see dlx._kernel._choose), and a part, started by forcing its prefix
-    # rather than by the search, may hold another hint at its root; both trees are
-    # the MRV tree up to which dead ends are noticed a level early.
+    # always exactly: the search takes first an item a hide has just emptied or left
+    # with one option (hints, see dlx._kernel._choose), and a part, started by forcing
+    # its prefix rather than by the search, may hold other hints at its root; both
+    # trees are the MRV tree up to the order of forced moves before a dead end.
     for p in (queens(9), pentominoes(3, 20), tiling_5x6()):
         r = count_parallel(p, jobs=1, depth=depth)
         serial = p.count().stats.nodes
