@@ -232,6 +232,27 @@ def test_solve_many_matches_single_searches():
     assert r3.status == ["nodes"] and r3.nodes[0] == 10
 
 
+def test_solve_many_takes_the_singles_as_the_search_would():
+    # The batch kernel takes the forced singles before building the links; they are
+    # the search's first nodes: in the solutions, in the node count, in the budget.
+    p = Problem([["a", "b"], ["b", "c"], ["c"], ["d"], ["d", "e"], ["e"]])
+    single = p.count(forced=[3])
+    r = p.solve_many([[3]], limit=0, store=2)
+    assert r.counts.tolist() == [1] and r.status == ["complete"]
+    assert r.solutions == [[[0, 2, 3, 5]]]  # three singles, then nothing left to choose
+    assert r.nodes.tolist() == [single.stats.nodes] == [3]
+    for budget in (1, 2, 3, 4):
+        r = p.solve_many([[3]], limit=0, max_nodes=budget)
+        s = p.count(forced=[3], max_nodes=budget)
+        assert (r.status[0], r.nodes[0]) == (s.status, s.stats.nodes), budget
+    # Singles that run into an item with no option left: no solution, not a clash.
+    q = Problem([["a", "b"], ["a", "c"], ["b", "d"], ["c", "d"], ["e", "b"]])
+    r = q.solve_many([[4], [0]], limit=0)
+    assert r.counts.tolist() == [0, 0] and r.clashes == [False, False]
+    assert r.status == ["complete", "complete"]
+    assert r.nodes.tolist() == [q.count(forced=[4]).stats.nodes, q.count(forced=[0]).stats.nodes]
+
+
 def test_solve_many_parallel_equals_serial():
     p = queens(7)
     forced = [[k] for k in range(49)]
