@@ -225,11 +225,9 @@ def _try_commit(nd, it, p):
     the option's own items not committed yet: their lists lost the option
     itself when its first item was covered, so they may well run empty.
     Stopping there saves the rest of the commit and the level below it.
-    Returns ``(updates, q)``: ``q == p`` when every item was committed,
-    otherwise the node whose item's commit made the dead end; items up to
-    and including ``q``'s are committed, and `_uncommit_from` (p, q) undoes
-    them.  ``nd[0, EMPTIED]`` is left as it was on entry (the hint of the
-    level's own cover) after a full commit that emptied nothing else.
+    Returns ``(updates, committed)``; after a dead end the items committed
+    so far are uncommitted again before returning.  ``nd[0, EMPTIED]`` is
+    left as it was on entry (the hint of the level's own cover).
     """
     upd = 0
     hint = nd[0, EMPTIED]
@@ -255,12 +253,13 @@ def _try_commit(nd, it, p):
                     break
                 r = nd[r, UP] if t == U0 else r + U1
             if r == p:
+                _uncommit_from(nd, it, p, q)
                 nd[0, EMPTIED] = hint
-                return upd, q
+                return upd, False
             nd[0, EMPTIED] = U0
         q += U1
     nd[0, EMPTIED] = hint
-    return upd, p
+    return upd, True
 
 
 @njit(cache=True)
@@ -389,11 +388,10 @@ def _run(nd, it, x, st, params, stats, sols):
             step = S_X5
             break
         nodes += 1
-        u, q = _try_commit(nd, it, p)
+        u, committed = _try_commit(nd, it, p)
         upd += u
-        if q != p:
-            # A dead end found while committing p: undo it and try the next option.
-            _uncommit_from(nd, it, p, q)
+        if not committed:
+            # A dead end found while committing p (and undone): try the next option.
             p = nd[p, DOWN]
             step = S_X5
             continue
@@ -445,9 +443,8 @@ def _force(nd, it, x, st, forced):
             return False
         i = nd[p, TOP]
         _cover(nd, it, i)
-        _, q = _try_commit(nd, it, p)
-        if q != p:
-            _uncommit_from(nd, it, p, q)
+        _, committed = _try_commit(nd, it, p)
+        if not committed:
             _uncover(nd, it, i)
             st[LEVEL] = level
             return False
@@ -869,10 +866,9 @@ def estimate(nd, it, x, st, seed, out):
             p = nd[i, DOWN]
             for _ in range(r):
                 p = nd[p, DOWN]
-            _, q = _try_commit(nd, it, p)
-            if q != p:
+            _, committed = _try_commit(nd, it, p)
+            if not committed:
                 # A dead end while committing: a leaf, as in _run.
-                _uncommit_from(nd, it, p, q)
                 _uncover(nd, it, i)
                 break
             x[level] = p
