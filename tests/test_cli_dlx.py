@@ -357,13 +357,19 @@ def test_installed_script_and_module(files):
         assert r.stderr.count("\n") == 1 and "Traceback" not in r.stderr
 
 
+def _default_sigint():
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 @pytest.mark.skipif(sys.platform == "win32", reason="needs SIGINT")
 def test_sigint_prints_partial_count_and_exits_130(files):
     # The signal must arrive once counting has begun (after numba's import and
     # the kernels' loading); on a slow or busy machine, wait longer and retry.
     for wait in (2.0, 6.0, 15.0):
+        # The child must take SIGINT as a user's Ctrl-C would be taken, even when these
+        # tests themselves run where it is ignored (a background job of a script).
         p = subprocess.Popen(_dlx_command() + ["count", files["q16"]], stdout=subprocess.PIPE,
-                             stderr=subprocess.PIPE, text=True)
+                             stderr=subprocess.PIPE, text=True, preexec_fn=_default_sigint)
         time.sleep(wait)
         p.send_signal(signal.SIGINT)
         out, errs = p.communicate(timeout=60)

@@ -516,13 +516,19 @@ def test_installed_script_and_module(tmp_path):
         assert r.returncode == 0 and r.stdout == "288\n"
 
 
+def _default_sigint():
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 @pytest.mark.skipif(sys.platform == "win32", reason="needs SIGINT")
 def test_sigint_prints_partial_count_and_exits_130(tmp_path):
     path = write(tmp_path, EMPTY9 + "\n" + CLASSIC + "\n")
     # The signal must arrive once counting has begun; on a busy machine, wait longer.
     for wait in (2.5, 6.0, 15.0):
+        # The child must take SIGINT as a user's Ctrl-C would be taken, even when these
+        # tests themselves run where it is ignored (a background job of a script).
         p = subprocess.Popen(_sudoku_command() + ["count", path], stdout=subprocess.PIPE,
-                             stderr=subprocess.PIPE, text=True)
+                             stderr=subprocess.PIPE, text=True, preexec_fn=_default_sigint)
         time.sleep(wait)
         p.send_signal(signal.SIGINT)
         out, errs = p.communicate(timeout=60)
