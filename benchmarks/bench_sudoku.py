@@ -113,15 +113,14 @@ def _kernel_only(puzzles, args):
     import numpy as np
 
     from dlx.search import batch_arrays
-    from sudoku.solver import BATCH_NODE_CAP, problem_for
+    from sudoku.solver import BATCH_NODE_CAP, _option_numbers, problem_for
 
     if len({(p.box_rows, p.box_cols, p.variant, p.regions) for p in puzzles}) != 1:
         return None
     n = puzzles[0].size
     prob = problem_for(puzzles[0])
     grids = np.array([p.cells for p in puzzles], dtype=np.int64)
-    rows, cols = np.nonzero(grids)
-    fopts = (cols * n + grids[rows, cols] - 1).astype(np.uint32)
+    fopts = _option_numbers(grids, n)
     fptr = np.zeros(len(puzzles) + 1, dtype=np.int64)
     np.cumsum(np.count_nonzero(grids, axis=1), out=fptr[1:])
 

@@ -604,7 +604,7 @@ class _Checker:
 
     def __init__(self, template: Puzzle, solution, threads=1, deadline=None,
                  max_nodes=CHECK_NODE_CAP, budget=None):
-        from .solver import problem_for
+        from .solver import _option_numbers, problem_for
 
         n = template.size
         self.n = n
@@ -613,8 +613,7 @@ class _Checker:
         self._peers = None
         self.prob = problem_for(template)
         self.solution = np.asarray(solution, dtype=np.int64)
-        self.options = (np.arange(n * n, dtype=np.int64) * n + self.solution - 1
-                        ).astype(np.uint32)
+        self.options = _option_numbers(self.solution, n)
         self.threads = threads
         self.deadline = deadline
         self.max_nodes = max_nodes

@@ -87,9 +87,18 @@ def problem_for(puzzle: Puzzle) -> Problem:
     return prob
 
 
+def _option_numbers(grids, n: int) -> np.ndarray:
+    """The option ``cell * n + value - 1`` of every filled cell of ``grids``, in order.
+
+    ``grids`` holds one grid (``n * n`` values, 0 = blank) or several (one per
+    row); the options come row by row, each row's in cell order, as ``uint32``.
+    """
+    grids = np.asarray(grids)
+    return (grids + (np.arange(n * n, dtype=np.int64) * n - 1))[grids != 0].astype(np.uint32)
+
+
 def _forced(p: Puzzle) -> list:
-    n = p.size
-    return [i * n + v - 1 for i, v in enumerate(p.cells) if v]
+    return _option_numbers(p.cells, p.size).tolist()
 
 
 def _cells(p: Puzzle, solution) -> tuple:
@@ -395,9 +404,7 @@ class _Group:
         self.prob = problem_for(puzzles[0])  # here, in the calling thread: the cache is a dict
         grids = _grids(puzzles, n)
         given = grids != 0
-        # Option cell * n + value - 1 of every given, row by row (a mask beats nonzero).
-        self.fopts = (grids + (np.arange(n * n, dtype=np.int32) * n - 1))[given] \
-            .astype(np.uint32)
+        self.fopts = _option_numbers(grids, n)
         self.fptr = np.zeros(len(puzzles) + 1, dtype=np.int64)
         np.cumsum(np.count_nonzero(given, axis=1), out=self.fptr[1:])
         self.out = None  # what batch_arrays returns
