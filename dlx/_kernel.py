@@ -89,6 +89,13 @@ INT64_MAX = np.int64(0x7FFFFFFFFFFFFFFF)
 
 
 @njit(cache=True)
+def _clear_hints(nd):
+    """Forget both hints: every kernel that stops or unwinds a search leaves nd exact."""
+    nd[0, EMPTIED] = U0
+    nd[0, SINGLE] = U0
+
+
+@njit(cache=True)
 def _hide(nd, p):
     """Remove every other node of p's option from its item's list.
 
@@ -397,8 +404,7 @@ def _run(nd, it, x, st, params, stats, sols):
             continue
         level += 1
         step = S_X2
-    nd[0, EMPTIED] = U0
-    nd[0, SINGLE] = U0
+    _clear_hints(nd)
     st[STEP] = step
     st[LEVEL] = level
     stats[NODES] += nodes
@@ -467,8 +473,7 @@ def unwind(nd, it, x, st):
         p = x[st[LEVEL]]
         _uncover(nd, it, p if p <= st[NITEMS] else nd[p, TOP])
     _unwind_to(nd, it, x, st, 0)
-    nd[0, EMPTIED] = U0
-    nd[0, SINGLE] = U0
+    _clear_hints(nd)
     st[STEP] = S_DONE
     return 0
 
@@ -529,8 +534,7 @@ def _reduce(base, n1, forced, nd, it, omap, state, dead, live, stamp, cnt, todo,
                     return 0, 0
             else:
                 state[i] = c if c != 0 else -1
-    nd[0, EMPTIED] = 0
-    nd[0, SINGLE] = 0
+    _clear_hints(nd)
     nd[0, NPRIMARY] = n1
     for i in range(1, n + 1):
         nd[i, TOP] = 0
@@ -770,8 +774,7 @@ def propagate(nd, it, x, st, forced, reps, live):
         live[o] = 1 if _live(nd, it, reps[o]) else 0
     st[BASE] = st[LEVEL]
     _unwind_to(nd, it, x, st, 0)
-    nd[0, EMPTIED] = U0
-    nd[0, SINGLE] = U0
+    _clear_hints(nd)
     return status
 
 
@@ -825,8 +828,7 @@ def split(nd, it, x, st, depth, prefixes, info):
         level += 1
         forward = True
     st[LEVEL] = level
-    nd[0, EMPTIED] = U0
-    nd[0, SINGLE] = U0
+    _clear_hints(nd)
     info[0] = found
     info[1] = shallow
     info[2] = overflow
@@ -877,6 +879,5 @@ def estimate(nd, it, x, st, seed, out):
         _unwind_to(nd, it, x, st, base)
         out[k, 0] = tree
         out[k, 1] = sols
-    nd[0, EMPTIED] = U0
-    nd[0, SINGLE] = U0
+    _clear_hints(nd)
     return 0
