@@ -63,6 +63,8 @@ LEFT, RIGHT = 0, 1
 PURIFIED = np.uint32(0xFFFFFFFF)
 U0 = np.uint32(0)
 U1 = np.uint32(1)
+U2 = np.uint32(2)
+TIES = 8  # items of length 2 that `_choose` compares when MRV ties (see `_break_tie`)
 
 # st fields
 STEP, LEVEL, BASE, NITEMS = 0, 1, 2, 3
@@ -301,7 +303,8 @@ def _choose(nd, it):
     option (``nd[0, SINGLE]``, checked likewise): a forced move without a
     scan (Sudoku 10-20% faster; on 17-clue puzzles a third of the choices
     still scan).  Otherwise the scan stops at the first item of length 0 or
-    1, which cannot be beaten (about 1.5x faster on Sudoku).
+    1, which cannot be beaten (about 1.5x faster on Sudoku).  When the
+    shortest lists have two options, `_break_tie` picks among them.
     """
     z = nd[0, EMPTIED]
     if z != U0:
@@ -323,6 +326,46 @@ def _choose(nd, it):
             bi = i
             if n <= U1:
                 break
+        i = it[i, RIGHT]
+    if best == U2:
+        return _break_tie(nd, it, bi)
+    return bi
+
+
+@njit(cache=True)
+def _break_tie(nd, it, first):
+    """Of the first `TIES` items of length 2 from ``first`` on, the one whose options remove most.
+
+    An option's weight is the summed length of its other items: the options
+    its commit would hide, so the propagation a branch starts.  The heaviest
+    item wins, the first on equal weights.  A look-ahead of a few hundred
+    loads at a branch point, paid back by smaller trees: on top1465, 26%
+    fewer nodes to the first solution and 24% fewer to prove uniqueness
+    (15-20% faster); hardest1905 7%; 12-queens 7%.  Only ties at length 2:
+    at length 3 too, 12-queens lost 3% more nodes but no time.
+    """
+    top = np.int64(-1)
+    bi = first
+    seen = 0
+    i = first
+    while i != U0 and seen < TIES:
+        if nd[i, TOP] == U2:
+            seen += 1
+            weight = np.int64(0)
+            p = nd[i, DOWN]
+            while p != i:
+                q = p + U1
+                while q != p:
+                    x = nd[q, TOP]
+                    if x == U0:
+                        q = nd[q, UP]
+                    else:
+                        weight += np.int64(nd[x, TOP])
+                        q += U1
+                p = nd[p, DOWN]
+            if weight > top:
+                top = weight
+                bi = i
         i = it[i, RIGHT]
     return bi
 

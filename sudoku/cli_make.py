@@ -187,8 +187,8 @@ def _run(body):
                    "puzzle gets its own random connected regions.")
 @click.option("--seed", type=click.IntRange(min=0), metavar="N",
               help="Make the output reproducible: the same seed gives the same puzzles on "
-                   "every run and platform, whatever --jobs.  Without it a fresh seed is "
-                   "drawn and reported on stderr.")
+                   "every run and platform, whatever --jobs, with the same version of "
+                   "numba-dlx.  Without it a fresh seed is drawn and reported on stderr.")
 @click.option("--symmetry", type=click.Choice(SYMMETRY_NAMES), default="none",
               show_default=True,
               help="Where clues may stand: rotate180 (half turn), rotate90 (quarter turns), "

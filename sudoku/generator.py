@@ -1175,8 +1175,9 @@ def generate_many(count: int, *, size: int | None = None, box=None, variant: str
         Jigsaw region map used for every puzzle; by default each jigsaw
         puzzle gets its own random map (:func:`random_regions`).
     seed : int, optional
-        Makes the output reproducible; None draws a fresh seed (reported in
-        each :attr:`Generated.seed`).
+        Makes the output reproducible (on every platform, whatever ``jobs``,
+        with the same version of numba-dlx: the search's choices shape the
+        grids); None draws a fresh seed (reported in each :attr:`Generated.seed`).
     symmetry : str
         One of :data:`SYMMETRIES`.
     clues : int, str or (int, int), optional
