@@ -87,6 +87,35 @@ def measure(fn, repeat: int, budget: float | None = None, warmup: int = 0):
     return timing, value
 
 
+def measure_interleaved(fns: dict, repeat: int, budget: float | None = None,
+                        warmup: int = 0) -> dict:
+    """`measure` for several functions, one run of each per round, in turn.
+
+    A burst of load from elsewhere then hits every function of a round alike,
+    so ratios between them are best taken round by round (see `paired`).
+    Returns ``{key: (Timing, last value of fn())}``.
+    """
+    for _ in range(warmup):
+        for fn in fns.values():
+            fn()
+    timings = {key: Timing() for key in fns}
+    values: dict = {}
+    start = time.perf_counter()
+    for _ in range(max(repeat, 1)):
+        for key, fn in fns.items():
+            t0 = time.perf_counter()
+            values[key] = fn()
+            timings[key].runs.append(time.perf_counter() - t0)
+        if budget is not None and time.perf_counter() - start > budget:
+            break
+    return {key: (timings[key], values[key]) for key in fns}
+
+
+def paired(a: Timing, b: Timing) -> float:
+    """Median over rounds of a's run / b's run (runs taken in the same rounds)."""
+    return statistics.median(x / y for x, y in zip(a.runs, b.runs, strict=True))
+
+
 # --------------------------------------------------------- child processes
 @dataclass
 class Child:

@@ -39,6 +39,8 @@ from _harness import (
     fmt_range,
     md_table,
     measure,
+    measure_interleaved,
+    paired,
     run_child,
     say,
 )
@@ -95,17 +97,29 @@ def _verdicts(results) -> dict:
     return tally
 
 
-def _library(puzzles, mode, jobs, args):
+def _library(puzzles, args) -> tuple[dict, dict, dict]:
+    """solve and check, one and two threads, interleaved round by round.
+
+    Returns the entries ``solve_1`` ... ``check_2``, the results of each, and
+    the paired ratios (``check_over_solve``, ``speedup_2``): medians over
+    rounds, so a slow spell of the machine during one configuration's runs
+    does not pass for a difference between configurations.
+    """
     from sudoku.solver import solve_all
 
-    def fn():
-        return list(solve_all(puzzles, mode=mode, jobs=jobs, timeout=args.sudoku_cap))
+    def run(mode, jobs):
+        return lambda: list(solve_all(puzzles, mode=mode, jobs=jobs, timeout=args.sudoku_cap))
 
-    timing, results = measure(fn, args.repeat, budget=args.budget, warmup=1)
+    keys = [f"{mode}_{jobs}" for mode in ("solve", "check") for jobs in (1, 2)]
+    got = measure_interleaved({k: run(k[:5], int(k[-1])) for k in keys}, args.repeat,
+                              budget=4 * args.budget, warmup=1)
     n = len(puzzles)
-    return {"us_per_puzzle": timing.scaled(1e6 / n).to_dict(),
-            "nodes_per_puzzle": sum(r.nodes for r in results) / n,
-            "verdicts": _verdicts(results)}, results
+    entries = {k: {"us_per_puzzle": t.scaled(1e6 / n).to_dict(),
+                   "nodes_per_puzzle": sum(r.nodes for r in rs) / n,
+                   "verdicts": _verdicts(rs)} for k, (t, rs) in got.items()}
+    ratios = {"check_over_solve": paired(got["check_1"][0], got["solve_1"][0]),
+              "speedup_2": paired(got["solve_1"][0], got["solve_2"][0])}
+    return entries, {k: rs for k, (_, rs) in got.items()}, ratios
 
 
 def _kernel_only(puzzles, args):
@@ -257,15 +271,14 @@ def run(args, caches) -> dict:
         if not timed:
             out["files"].append(entry)
             continue
-        results = {}
-        for mode in ("solve", "check"):
-            for jobs in (1, 2):
-                res, rs = _library(timed, mode, jobs, args)
-                entry[f"{mode}_{jobs}"] = res
-                if jobs == 1:
-                    results[mode] = rs
-                say(f"  {mode} x{jobs}: {fmt_range(res['us_per_puzzle'])} us/puzzle, "
-                    f"{res['nodes_per_puzzle']:.1f} nodes")
+        entries, runs, entry["paired"] = _library(timed, args)
+        entry.update(entries)
+        results = {"solve": runs["solve_1"], "check": runs["check_1"]}
+        for key, res in entries.items():
+            say(f"  {key[:5]} x{key[-1]}: {fmt_range(res['us_per_puzzle'])} us/puzzle, "
+                f"{res['nodes_per_puzzle']:.1f} nodes")
+        say(f"  check/solve {entry['paired']['check_over_solve']:.2f}, two threads "
+            f"{entry['paired']['speedup_2']:.2f}x (paired)")
         entry["kernel_solve_1"] = _kernel_only(timed, args)
         if not args.no_cli:
             entry["cli_solve"] = _cli(timed, name, args, caches)
@@ -282,6 +295,15 @@ def run(args, caches) -> dict:
     out["cap"] = args.cap
     out["sudoku_cap"] = args.sudoku_cap
     return out
+
+
+def ratios(e: dict) -> tuple[float, float]:
+    """(two threads' speed-up, check / solve) of a file's entry: paired when measured so."""
+    p = e.get("paired")
+    if p:
+        return p["speedup_2"], p["check_over_solve"]
+    s1, s2 = e["solve_1"]["us_per_puzzle"], e["solve_2"]["us_per_puzzle"]
+    return s1["median"] / s2["median"], e["check_1"]["us_per_puzzle"]["median"] / s1["median"]
 
 
 def _verdict_of(count: int) -> str:
@@ -311,9 +333,10 @@ def markdown(result: dict) -> str:
         if e["stopped"]:
             count += f", {e['stopped']} stopped"
         cli = e.get("cli_solve")
+        speedup, ratio = ratios(e)
         rows.append([
-            e["file"], count, _us(s1), _us(s2), f"{s1['median'] / s2['median']:.2f}x",
-            _us(c1), f"{c1['median'] / s1['median']:.2f}", _us(c2),
+            e["file"], count, _us(s1), _us(s2), f"{speedup:.2f}x",
+            _us(c1), f"{ratio:.2f}", _us(c2),
             fmt_num(e["solve_1"]["nodes_per_puzzle"]), fmt_num(e["check_1"]["nodes_per_puzzle"]),
             _us(e.get("kernel_solve_1")),
             f"{cli['puzzles_per_second']:,.0f}" if cli else "-",
@@ -323,7 +346,9 @@ def markdown(result: dict) -> str:
         "Microseconds per puzzle, warm, median of the runs (min-max): `solve_all` on "
         "pre-parsed puzzles (kernel call + building forced options + decoding results). "
         "`check` stops at a second solution (uniqueness). Nodes = options tried by the "
-        "search (givens not counted). *Kernel only* = `dlx.search.batch_arrays` alone. "
+        "search (givens not counted). The four configurations run in turn, one run "
+        "each per round; the speed-up and check / solve are medians of the ratios "
+        "within a round. *Kernel only* = `dlx.search.batch_arrays` alone. "
         "CLI = `sudoku solve FILE > /dev/null` whole process, warm cache, including "
         "reading, parsing and printing.")
     if result.get("absent"):

@@ -106,6 +106,8 @@ def _module(section):
 # ---------------------------------------------------------------- targets
 def targets(res: dict) -> list:
     """(target, measured, verdict) for each target of the issue that this run measured."""
+    import bench_sudoku
+
     out = []
 
     def verdict(ok):
@@ -140,14 +142,14 @@ def targets(res: dict) -> list:
             e = files.get(name)
             if not e:
                 continue
-            r = e["check_1"]["us_per_puzzle"]["median"] / e["solve_1"]["us_per_puzzle"]["median"]
+            r = bench_sudoku.ratios(e)[1]
             out.append((f"{name}: uniqueness check at most 1.3x solve", f"{r:.2f}x",
                         verdict(r <= 1.3)))
         for name in ("17clue.txt", "top1465.txt", "hardest1905_11plus.txt"):
             e = files.get(name)
             if not e:
                 continue
-            r = e["solve_1"]["us_per_puzzle"]["median"] / e["solve_2"]["us_per_puzzle"]["median"]
+            r = bench_sudoku.ratios(e)[0]
             out.append((f"{name}: two threads at least 1.8x one thread", f"{r:.2f}x",
                         verdict(r >= 1.8)))
     st = res.get("startup")
