@@ -305,9 +305,10 @@ def naive_greedy(template, solution, groups, lo, hi, stop_at_hi):
 @pytest.mark.parametrize("size,symmetry,one_by_one", [
     (6, "none", False), (9, "none", False), (9, "rotate90", False), (16, "none", False),
     (6, "none", True), (9, "none", True), (9, "rotate180", True)])
-def test_batched_removal_equals_one_at_a_time(size, symmetry, one_by_one, monkeypatch):
-    """The batched pass against a plain loop; ``one_by_one`` forces the late-phase mode
-    (groups checked a few at a time by refuting other values) from the start."""
+def test_batched_removal_equals_one_at_a_time_shapes(size, symmetry, one_by_one, monkeypatch):
+    """The batched pass against a plain loop on several shapes and symmetries;
+    ``one_by_one`` forces the late-phase mode (groups checked a few at a time by
+    refuting other values) from the start."""
     import numpy as np
 
     if one_by_one:
