@@ -52,7 +52,6 @@ print(json.dumps({"seconds": seconds, "puzzles": cells}))
 def machine() -> list[str]:
     import numba
     import numpy
-
     from _harness import cpu_model
 
     cpu = cpu_model()

@@ -46,10 +46,9 @@ sys.path.insert(0, ROOT)
 def machine() -> list[str]:
     import numba
     import numpy
+    from _harness import cpu_model
 
     import dlx
-
-    from _harness import cpu_model
 
     cpu = cpu_model()
     try:

@@ -15,8 +15,7 @@ kernels are compiled, or loaded from numba's on-disk cache, on the first search.
 """
 
 from .errors import DLXError, ParseError, ProblemError, TooLargeError
-from .results import (BatchResult, CountResult, PropagateResult, SearchStopped, Stats,
-                      Uniqueness)
+from .results import BatchResult, CountResult, PropagateResult, SearchStopped, Stats, Uniqueness
 
 __version__ = "0.1.0"
 

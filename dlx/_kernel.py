@@ -401,8 +401,8 @@ def _run(nd, it, x, st, params, stats, sols):
                 count += 1
                 if stored < cap:
                     sols[stored, 0] = level
-                    for l in range(level):
-                        sols[stored, l + 1] = x[l]
+                    for lev in range(level):
+                        sols[stored, lev + 1] = x[lev]
                     stored += 1
                 if limit > 0 and count >= limit:
                     code = R_LIMIT
@@ -744,10 +744,10 @@ def _batch_range(base, sizes, fptr, fopts, params, counts, nodes, codes, sols,
         # its own, so the row has room for both.
         for j in range(stats[STORED]):
             m = out[j, 0]
-            for l in range(m, 0, -1):
-                out[j, l + nt] = omap[out[j, l]]
-            for l in range(nt):
-                out[j, l + 1] = taken[l]
+            for lev in range(m, 0, -1):
+                out[j, lev + nt] = omap[out[j, lev]]
+            for lev in range(nt):
+                out[j, lev + 1] = taken[lev]
             out[j, 0] = m + nt
         counts[k] = stats[COUNT]
         nodes[k] = stats[NODES] + nt
@@ -845,8 +845,8 @@ def split(nd, it, x, st, depth, prefixes, info):
                 continue
             if level - base == depth:
                 if found < cap:
-                    for l in range(depth):
-                        prefixes[found, l] = x[base + l]
+                    for lev in range(depth):
+                        prefixes[found, lev] = x[base + lev]
                 else:
                     overflow = 1
                 found += 1

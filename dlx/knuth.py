@@ -94,7 +94,7 @@ def _parse(lines, source: str) -> Problem:
         for col, tok in _tokens(line):
             name, sep, color = tok.partition(":")
             if "|" in tok:
-                raise ParseError(f"unexpected '|' in an option (comments start a line)",
+                raise ParseError("unexpected '|' in an option (comments start a line)",
                                  source, number, col + tok.index("|"))
             if name not in where_item:
                 raise ParseError(f"unknown item {name!r}; items are declared on line "

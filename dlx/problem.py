@@ -673,7 +673,6 @@ class Problem:
         """
         from . import _jit
         from .results import PropagateResult
-
         from .search import fresh_state
 
         fidx = self._check_forced(forced)

@@ -60,10 +60,10 @@ from dlx.cli import (
 )
 from dlx.cli_scale import scheduler_option, sudoku_results
 
+from . import cli_make as _make
 from ._cli_common import input_options as _input_options
 from ._cli_common import json_line as _json
 from ._cli_common import read_items as _read
-from . import cli_make as _make
 from .grid import VARIANTS
 
 __all__ = ["cli", "main"]

@@ -404,7 +404,8 @@ def test_binary_input_is_a_bad_input(runner, tmp_path):
     ["solve", "--box", "3y2"], ["solve", "--box", "0x3"], ["solve", "--variant", "hyper"],
     ["solve", "--format", "csv"], ["count", "--format", "grid"], ["count", "--limit", "0"],
     ["check", "--timeout", "0"], ["solve", "--jobs", "-1"], ["solve", "--max-nodes", "0"],
-    ["candidates", "--jobs", "2"], ["solve", "--show-proof"], ["nosuchcommand"], ["solve", "a", "b"],
+    ["candidates", "--jobs", "2"], ["solve", "--show-proof"], ["nosuchcommand"],
+    ["solve", "a", "b"],
 ])
 def test_usage_errors_exit_2(runner, args):
     r = runner.invoke(cli, args, input=CLASSIC)

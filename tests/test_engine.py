@@ -229,7 +229,7 @@ def test_solve_many_matches_single_searches():
     single = [p.count(forced=f).count for f in forced]
     assert r.counts.tolist() == single
     assert r.status == ["complete"] * 5
-    for f, sols in zip(forced, r.solutions):
+    for f, sols in zip(forced, r.solutions, strict=True):
         assert len(sols) == min(2, p.count(forced=f).count)
     r2 = p.solve_many(forced, limit=1, jobs=2)
     assert r2.counts.tolist() == [min(c, 1) for c in single]

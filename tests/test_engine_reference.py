@@ -11,8 +11,8 @@ the independent exact-cover checker.  The first call compiles the kernels, hence
 from __future__ import annotations
 
 import itertools
-import sys
 
+import naive  # tests/ is on sys.path through pytest's pythonpath setting
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
@@ -20,8 +20,6 @@ from hypothesis import strategies as st
 
 import dlx
 from dlx.errors import ProblemError
-
-import naive  # tests/ is on sys.path through pytest's pythonpath setting
 
 COLOURS = [None, None, "red", "blue"]  # uncoloured twice as likely
 
@@ -49,7 +47,7 @@ def problems(draw, max_primary=8, max_secondary=3, max_options=12):
     for _ in range(draw(st.integers(0, 2))):
         block_of = draw(st.lists(st.integers(0, 2), min_size=n_primary, max_size=n_primary))
         for b in sorted(set(block_of)):
-            block = [(p, None) for p, k in zip(primary, block_of) if k == b]
+            block = [(p, None) for p, k in zip(primary, block_of, strict=True) if k == b]
             options.append(block + secondary_part())
     n_random = draw(st.integers(0, max_options - len(options))) if len(options) < max_options else 0
     for _ in range(n_random):

@@ -10,15 +10,13 @@ the reference Algorithm X.
 from __future__ import annotations
 
 import itertools
-import sys
 
+import naive  # tests/ is on sys.path through pytest's pythonpath setting
 import pytest
 
 from dlx import examples
 from dlx.errors import ProblemError
 from dlx.examples import PENTOMINOES, langford, pentominoes, polyomino_tiling, queens
-
-import naive  # tests/ is on sys.path through pytest's pythonpath setting
 
 QUEENS = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712]
 LANGFORD = {1: 0, 2: 0, 3: 2, 4: 2, 5: 0, 6: 0, 7: 52, 8: 300, 11: 35584, 12: 216288}

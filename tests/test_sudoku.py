@@ -4,8 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from sudoku import Puzzle, PuzzleError, parse_puzzle, validate_solution
-from sudoku import solver
+from sudoku import Puzzle, PuzzleError, parse_puzzle, solver, validate_solution
 from sudoku.solver import candidates, check, count, solve, solve_all
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "sudoku"
@@ -127,7 +126,7 @@ def test_solution_counts_file_in_one_batch():
     path = need("solution_counts.txt")
     lines = path.read_text().splitlines()
     items = [line.rsplit(":", 1)[0] for line in lines]
-    for line, res in zip(lines, solve_all(items, mode="count")):
+    for line, res in zip(lines, solve_all(items, mode="count"), strict=True):
         expected = int(line.rsplit(":", 1)[1])
         if res.error is not None:
             assert expected == 0 and "digit" in str(res.error)
