@@ -102,7 +102,9 @@ class AlgorithmX:
         """Returns True when the limit is reached (stop everything)."""
         cols = self.cols
         # MRV, ties to the first item in the given order, options in index order:
-        # the engine's rules, so both search the same tree.
+        # Knuth's plain rule.  The engine differs in two ways (it stops its scan at
+        # a list of length 0 or 1, and weighs ties at length 2), so its trees are
+        # a little different, mostly smaller.
         active = [j for j in range(self.n_primary) if j in cols]
         if not active:
             self.count += 1

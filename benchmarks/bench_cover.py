@@ -136,8 +136,9 @@ def markdown(result: dict) -> str:
              "Nodes = options tried, updates = link updates (options hidden + items covered), "
              "as in `dlx.Stats`. The baseline is stopped after "
              f"{fmt_num(cap)} s. The baseline's nodes differ from numba-dlx's because its "
-             "minimum-remaining-values choice takes the true minimum, while the engine stops "
-             "scanning at the first item with 0 or 1 options left.")
+             "minimum-remaining-values choice takes the first of the shortest items, while "
+             "the engine stops scanning at the first item with 0 or 1 options left and "
+             "weighs ties at 2 options.")
     for note in sorted(notes):
         text += "\n" + note
     return text
