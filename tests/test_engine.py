@@ -258,6 +258,32 @@ def test_solve_many_takes_the_singles_as_the_search_would():
     assert r.nodes.tolist() == [q.count(forced=[4]).stats.nodes, q.count(forced=[0]).stats.nodes]
 
 
+def test_ties_at_two_options_go_to_the_heaviest_item():
+    # A and B both have two options.  A's options hide little (p and q have three
+    # options each), B's more (x and y have four each): MRV branches on B, though A
+    # comes first.  With three options (no weighing) the first item wins.
+    from dlx import _kernel as K
+    from dlx.search import fresh_state
+
+    primary = ["A", "B", "p", "q", "x", "y"]
+
+    def first_choice(rows):
+        secondary = sorted({i for row in rows for i in row} - set(primary))
+        _, nd, it, _, _ = fresh_state(Problem(rows, primary=primary, secondary=secondary))
+        return primary[int(K._choose(nd, it)) - 1]
+
+    heavy = [["A", "p"], ["A", "q"], ["B", "x"], ["B", "y"],
+             ["p", "1"], ["p", "2"], ["q", "3"], ["q", "4"],
+             ["x", "5"], ["x", "6"], ["x", "7"], ["y", "8"], ["y", "9"], ["y", "10"]]
+    assert first_choice(heavy) == "B"
+    assert first_choice(heavy + [["A", "x", "y"], ["B", "p", "q"]]) == "A"
+    # Equal weights: the first of the tied items.
+    even = [["A", "p"], ["A", "q"], ["B", "x"], ["B", "y"],
+            ["p", "1"], ["p", "2"], ["q", "3"], ["q", "4"],
+            ["x", "5"], ["x", "6"], ["y", "7"], ["y", "8"]]
+    assert first_choice(even) == "A"
+
+
 def test_solve_many_parallel_equals_serial():
     p = queens(7)
     forced = [[k] for k in range(49)]
