@@ -73,18 +73,7 @@ def measure(fn, repeat: int, budget: float | None = None, warmup: int = 0):
 
     Returns ``(Timing, last value of fn())``.
     """
-    for _ in range(warmup):
-        fn()
-    timing = Timing()
-    value = None
-    start = time.perf_counter()
-    while len(timing.runs) < max(repeat, 1):
-        t0 = time.perf_counter()
-        value = fn()
-        timing.runs.append(time.perf_counter() - t0)
-        if budget is not None and time.perf_counter() - start > budget:
-            break
-    return timing, value
+    return measure_interleaved({0: fn}, repeat, budget, warmup)[0]
 
 
 def measure_interleaved(fns: dict, repeat: int, budget: float | None = None,
