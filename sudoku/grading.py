@@ -222,17 +222,18 @@ class _Incidence:
         counts[self.covered(chosen)] = np.iinfo(np.int64).max
         least = counts.min()
         tied = np.flatnonzero(counts == least)
-        item, top = int(tied[0]), -1
-        if least == 2:
-            for candidate in tied[:TIES]:
-                weight = 0
-                for o in self.owner[(self.items == candidate) & weights]:
-                    others = self.items[self.ptr[o]:self.ptr[o + 1]]
-                    weight += int(counts[others[others != candidate]].sum())
-                if weight > top:
-                    item, top = int(candidate), weight
-        opts = self.owner[(self.items == item) & weights]
-        return opts.tolist()
+        if least != 2:
+            return self.owner[(self.items == tied[0]) & weights].tolist()
+        best, top = None, -1
+        for candidate in tied[:TIES]:
+            opts = self.owner[(self.items == candidate) & weights]
+            weight = 0
+            for o in opts:
+                others = self.items[self.ptr[o]:self.ptr[o + 1]]
+                weight += int(counts[others[others != candidate]].sum())
+            if weight > top:
+                best, top = opts, weight
+        return best.tolist()
 
 
 _incidences: dict = {}
