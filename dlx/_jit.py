@@ -18,7 +18,7 @@ _V32 = "uint32[::1]"
 _V64 = "int64[::1]"
 _LINKS = f"{_ND}, {_ND}"
 # base problem (options and items in CSR form), sizes, forced (ptr, options), params,
-# counts, nodes, codes, solutions
+# counts, nodes, codes, solutions (then batch: start, stop, step; batch_parallel: threads)
 _BASE = f"Tuple(({_V64}, {_V32}, {_V32}, {_V64}, {_V32}, {_V32}))"
 _BATCH = (f"int64({_BASE}, {_V64}, {_V64}, {_V32}, {_V64}, {_V64}, {_V64}, "
           f"{_V64}, uint32[:, :, ::1]")
@@ -27,7 +27,7 @@ SIGNATURES = {
     "search": f"int64({_LINKS}, {_V32}, {_V64}, {_V64}, {_V64}, {_ND})",
     "unwind": f"int64({_LINKS}, {_V32}, {_V64})",
     "force": f"int64({_LINKS}, {_V32}, {_V64}, {_V32})",
-    "batch": _BATCH + ")",
+    "batch": _BATCH + ", int64, int64, int64)",
     "batch_parallel": _BATCH + ", int64)",
     "propagate": f"int64({_LINKS}, {_V32}, {_V64}, {_V32}, {_V32}, uint8[::1])",
     "split": f"int64({_LINKS}, {_V32}, {_V64}, int64, {_ND}, {_V64})",

@@ -276,7 +276,7 @@ def batch_arrays(problem, fptr, fopts, *, limit=1, store=1, max_nodes=None, jobs
     if jobs > 1:
         _jit.kernel("batch_parallel")(*args, jobs)
     else:
-        _jit.kernel("batch")(*args)
+        _jit.kernel("batch")(*args, 0, n, 1)
     return counts, nodes, codes, sols
 
 
