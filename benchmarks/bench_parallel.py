@@ -4,6 +4,7 @@ Run from the repository root::
 
     python benchmarks/bench_parallel.py            # 3 runs per configuration
     python benchmarks/bench_parallel.py --runs 5 --workers 4
+    python benchmarks/bench_parallel.py --runs 5 --save   # also into benchmarks/results/
 
 Prints two tables, with the machine, the versions and the load average:
 
@@ -35,6 +36,7 @@ from __future__ import annotations
 import argparse
 import os
 import platform
+import re
 import statistics
 import sys
 import time
@@ -46,7 +48,7 @@ sys.path.insert(0, ROOT)
 def machine() -> list[str]:
     import numba
     import numpy
-    from _harness import cpu_model
+    from _harness import _git, cpu_model
 
     import dlx
 
@@ -60,7 +62,8 @@ def machine() -> list[str]:
     return [f"machine: {cpu}, {os.cpu_count()} logical CPUs, {platform.system()} "
             f"{platform.release()}",
             f"python {platform.python_version()}, numba {numba.__version__}, numpy "
-            f"{numpy.__version__}, dask.distributed {dask}, numba-dlx {dlx.__version__}"]
+            f"{numpy.__version__}, dask.distributed {dask}, numba-dlx {dlx.__version__} "
+            f"(commit {_git()})"]
 
 
 def load() -> str:
@@ -160,13 +163,34 @@ def bench_estimates() -> None:
               f"{e.nodes / true.stats.nodes:6.2f} {e.seconds * 1000:8.1f} ms")
 
 
+class _Tee:
+    """Standard output that is also kept, for --save."""
+
+    def __init__(self, stream):
+        self.stream = stream
+        self.parts: list[str] = []
+
+    def write(self, text: str) -> int:
+        self.parts.append(text)
+        return self.stream.write(text)
+
+    def flush(self) -> None:
+        self.stream.flush()
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=3, help="runs per configuration (default 3)")
     ap.add_argument("--workers", type=int, default=2,
                     help="largest number of workers to try (default 2)")
     ap.add_argument("--skip-count", action="store_true", help="only the estimator table")
+    ap.add_argument("--save", action="store_true",
+                    help="also write the report to benchmarks/results/<date>-<host>-parallel.txt")
     args = ap.parse_args()
+    tee = _Tee(sys.stdout)
+    sys.stdout = tee
+    started = time.strftime("%Y-%m-%d %H:%M")
+    print(f"date: {started}")
     print("numba-dlx: parallel counting and random-probe estimates")
     for line in machine():
         print(line)
@@ -175,6 +199,15 @@ def main() -> None:
         bench_pentominoes(args.runs, args.workers)
     bench_estimates()
     print(f"\nafter: {load()}")
+    sys.stdout = tee.stream
+    if args.save:
+        host = re.sub(r"[^A-Za-z0-9_.-]+", "-", platform.node()) or "host"
+        path = os.path.join(ROOT, "benchmarks", "results",
+                            f"{started[:10]}-{host}-parallel.txt")
+        with open(path, "w") as f:
+            f.write(f"python benchmarks/bench_parallel.py {' '.join(sys.argv[1:])}\n")
+            f.write("".join(tee.parts))
+        print(f"report: {os.path.relpath(path, ROOT)}", file=sys.stderr)
 
 
 if __name__ == "__main__":
