@@ -699,8 +699,9 @@ def batch(base, sizes, fptr, fopts, params, counts, nodes, codes, sols, start, s
 
     Solves problems ``start, start + step, ...`` below ``stop`` (`batch_parallel`
     gives each thread its own ``start``; one kernel rather than a wrapper around
-    a shared one saves about 0.8 s of the first compile).  The base problem is ``base`` (see `_reduce`); ``sizes`` holds N,
-    the number of primary items and the node rows of the full structure.
+    a shared one saves about 0.8 s of the first compile).  The base problem is
+    ``base`` (see `_reduce`); ``sizes`` holds N, the number of primary items and
+    the node rows of the full structure.
     Problem k forces the options ``fopts[fptr[k]:fptr[k+1]]``, is searched
     with ``params`` (BUDGET is per problem) and leaves its count, nodes,
     return code (R_DONE, R_LIMIT, R_BUDGET, or R_CLASH when its forced options
