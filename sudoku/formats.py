@@ -602,7 +602,7 @@ class _Reader:
         if not valid.fullmatch(field):
             i = next(i for i, ch in enumerate(field) if _value(ch, n, False) < 0)
             return self.error(_symbol_problem(field[i], n, False), row.number, start + i)
-        values = list(field.translate(table).encode("latin-1"))
+        values = field.translate(table).encode("latin-1")  # bytes: Puzzle takes them as they are
         regions = None
         if len(row.fields) == 2:
             second, where = row.fields[1]
@@ -682,7 +682,7 @@ class _Reader:
                 return 1, n
             raise
 
-    def make(self, n: int, values: list[int], locate, start: int,
+    def make(self, n: int, values: list[int] | bytes, locate, start: int,
              regions: list[int] | None = None, name: str | None = None) -> Puzzle | PuzzleError:
         """Build and check one puzzle; ``locate(cell)`` gives a cell's (line, column)."""
         variant = "jigsaw" if regions is not None else self.variant

@@ -308,6 +308,33 @@ def check_regions(regions: Sequence[int], n: int) -> None:
                           + ", ".join(wrong))
 
 
+_IN_RANGE = [bytes(range(n + 1)) for n in range(256)]  # the byte values of a grid of size n
+
+
+def _byte_cells(cells, n: int) -> tuple[int, ...] | None:
+    """``cells`` as a tuple of ints when they are all ints from 0 to ``n``, else None.
+
+    The common case, checked in C: ``bytes`` takes only ints 0..255 from a
+    list or tuple (a bytes object already is one), and deleting the bytes
+    0..n must leave nothing.  About 4x faster than converting and bounding
+    each value in Python, which the caller does instead when this says None.
+    """
+    if n > 255:
+        return None
+    if type(cells) is bytes:
+        packed = cells
+    elif type(cells) in (tuple, list):
+        try:
+            packed = bytes(cells)
+        except (TypeError, ValueError):
+            return None
+    else:
+        return None
+    if packed.translate(None, _IN_RANGE[n]):
+        return None
+    return tuple(packed)
+
+
 def _renumber(regions: tuple[int, ...]) -> tuple[int, ...]:
     ids: dict[int, int] = {}
     return tuple(ids.setdefault(r, len(ids)) for r in regions)
@@ -370,15 +397,18 @@ class Puzzle:
             raise fail(f"box shape {self.box_rows}x{self.box_cols} must be positive integers")
         n = self.box_rows * self.box_cols
         check_size(n, self.source, self.line)
-        try:
-            cells = tuple(map(int, self.cells))
-        except (TypeError, ValueError):
-            raise fail("cells must be integers (0 for a blank); to read text, use "
-                       "sudoku.parse_puzzle") from None
+        cells = _byte_cells(self.cells, n)
+        checked = cells is not None
+        if not checked:  # not all ints from 0 to n: convert one by one, for the message
+            try:
+                cells = tuple(map(int, self.cells))
+            except (TypeError, ValueError):
+                raise fail("cells must be integers (0 for a blank); to read text, use "
+                           "sudoku.parse_puzzle") from None
         object.__setattr__(self, "cells", cells)
         if len(cells) != n * n:
             raise fail(f"a {n}x{n} grid has {n * n} cells, not {len(cells)}")
-        if cells and (min(cells) < 0 or max(cells) > n):
+        if not checked and cells and (min(cells) < 0 or max(cells) > n):
             i = next(i for i, v in enumerate(cells) if not 0 <= v <= n)
             raise fail(f"{cell_name(i, n)} holds {cells[i]}; values of a {n}x{n} grid run "
                        f"from 1 to {n} (0 for a blank)", i)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pickle
 
+import numpy as np
 import pytest
 
 from dlx.errors import DLXError, ParseError, TooLargeError
@@ -122,6 +123,36 @@ def test_puzzle_value_error_names_the_cell():
     with pytest.raises(PuzzleError) as info:
         Puzzle(2, 2, [0] * 5 + [9] + [0] * 10)
     assert info.value.cell == 5 and "r2c2" in str(info.value)
+
+
+@pytest.mark.parametrize("make", [list, tuple, bytes, lambda v: v, lambda v: [float(x) for x in v],
+                                  lambda v: [str(x) for x in v], lambda v: np.array(v)])
+@pytest.mark.parametrize("values, bad", [
+    ([0, 1, 4, 0] * 4, None), ([4] * 16, None), ([0] * 15 + [5], 15), ([3, 0, 9] + [0] * 13, 2),
+    ([0] * 7 + [255] + [0] * 8, 7), ([0] * 16 + [1], "16 cells, not 17"),
+])
+def test_puzzle_cells_from_any_sequence_are_checked_alike(make, values, bad):
+    # The common case is checked in C (bytes); everything else value by value:
+    # both must accept the same cells, store plain ints, and name the same cell.
+    container = make(values)
+    if bad is None:
+        p = Puzzle(2, 2, container)
+        assert p.cells == tuple(values) and all(type(v) is int for v in p.cells)
+    else:
+        with pytest.raises(PuzzleError) as info:
+            Puzzle(2, 2, container)
+        if isinstance(bad, str):
+            assert bad in str(info.value)
+        else:
+            assert info.value.cell == bad
+
+
+def test_puzzle_cells_outside_a_byte_take_the_slow_path():
+    with pytest.raises(PuzzleError, match="holds 300"):
+        Puzzle(2, 2, [0] * 15 + [300])
+    with pytest.raises(PuzzleError, match="holds -1"):
+        Puzzle(2, 2, (-1,) + (0,) * 15)
+    assert Puzzle(2, 2, [True] + [0] * 15).cells[0] == 1
 
 
 def test_jigsaw_puzzle_and_prime_size():
