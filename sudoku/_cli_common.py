@@ -69,12 +69,22 @@ def read_items(file, box, variant, regions, *, check=False):
 
 
 def _guard(items, name):
-    # A read error in the middle of the input (a disk error, a directory given
-    # as FILE) is a bad input, not a traceback.
-    try:
-        yield from items
-    except OSError as exc:
-        raise click.ClickException(f"cannot read {name}: {exc.strerror or exc}") from None
+    # Stdout is flushed before each item is read, so every result printed so far
+    # is out before reading waits for more input (a pipe fed one puzzle at a
+    # time); the commands print their results without flushing each line.  A
+    # read error in the middle of the input (a disk error, a directory given as
+    # FILE) is a bad input, not a traceback.
+    items = iter(items)
+    flush = sys.stdout.flush
+    while True:
+        flush()  # outside the try: a closed stdout is not a read error
+        try:
+            item = next(items)
+        except StopIteration:
+            return
+        except OSError as exc:
+            raise click.ClickException(f"cannot read {name}: {exc.strerror or exc}") from None
+        yield item
 
 
 def json_line(obj) -> str:
@@ -86,7 +96,6 @@ def json_line(obj) -> str:
 
 def input_options(f):
     """FILE and the options saying how to read it: --box, --variant, --regions."""
-    """FILE argument and the options that say how to read it."""
     f = click.option("--regions", metavar="FILE_OR_STRING",
                      help="Jigsaw region map for every puzzle: a file holding n rows of n "
                           "region symbols, or the n*n symbols themselves (implies "

@@ -51,13 +51,12 @@ from dlx.cli import (
     EXIT_STOPPED,
     CliGroup,
     count_text,
-    err,
     limit_option,
     max_nodes_option,
-    out,
     quiet_option,
     timeout_option,
 )
+from dlx.cli import err as _err
 from dlx.cli_scale import scheduler_option, sudoku_results
 
 from . import cli_make as _make
@@ -88,6 +87,24 @@ def _batch_options(f):
                      metavar="N", help="Threads for the batch solver; 0 = one per CPU.")(f)
     f = scheduler_option(f)
     return f
+
+
+def out(line: str = "") -> None:
+    """Print a line of results on stdout, without flushing it.
+
+    The input reader flushes stdout before it reads each item (so results are
+    out before the program waits for more input) and `err` flushes it before
+    every message, so the output keeps its order; one flush per line cost
+    more than reading and solving an easy puzzle.
+    """
+    sys.stdout.write(line + "\n")
+
+
+def err(message: str, quiet: bool = False) -> None:
+    """A message on stderr, after the results printed so far."""
+    if not quiet:
+        sys.stdout.flush()
+    _err(message, quiet)
 
 
 def _format_option(choices, default="line", help_text=""):

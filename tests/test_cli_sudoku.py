@@ -517,6 +517,22 @@ def test_installed_script_and_module(tmp_path):
         assert r.returncode == 0 and r.stdout == "288\n"
 
 
+def test_results_and_messages_keep_their_order_in_one_stream(tmp_path):
+    # Results are written without a flush per line; every message on stderr must
+    # still come after the results before it when both go to one file (2>&1).
+    path = write(tmp_path, "\n".join([CLASSIC, "bad", CLASSIC, CLASH, CLASSIC]) + "\n")
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
+    r = subprocess.run(_sudoku_command() + ["solve", "--stats", path], stdout=subprocess.PIPE,
+                       stderr=subprocess.STDOUT, text=True, timeout=120, env=env)
+    assert r.returncode == 1
+    lines = r.stdout.splitlines()
+    where = [k for k, line in enumerate(lines) if "line 2" in line or "line 4" in line]
+    assert lines[0] == CLASSIC_SOLUTION and lines[where[0] + 1] == "invalid", lines
+    assert lines[where[0] + 2] == CLASSIC_SOLUTION and lines[where[1] + 1] == "invalid", lines
+    assert lines[where[1] + 2] == CLASSIC_SOLUTION
+    assert lines[where[1] + 3].startswith("puzzles: 5"), lines
+
+
 def _default_sigint():
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
