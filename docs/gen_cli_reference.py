@@ -26,9 +26,13 @@ PREAMBLE = """\
 The distribution installs two commands, also runnable as `python -m sudoku` and
 `python -m dlx`.  Both follow the same conventions:
 
-* results on **stdout**, one line per input item in input order, printed and
-  flushed as soon as each is known (`--format grid` prints blocks separated by
-  a blank line); messages, progress and statistics on **stderr**;
+* results on **stdout**, one line per input item in input order, printed as
+  soon as each is known (`--format grid` prints blocks separated by a blank
+  line); messages, progress and statistics on **stderr**.  `sudoku` reads and
+  solves puzzles in batches (16 at first, then about a tenth of a second's
+  worth) and writes stdout out before it reads on, so a result can wait for the
+  rest of its batch; puzzles typed or pasted at a terminal are answered one by
+  one;
 * `-` means standard input on every file argument, and is the default;
 * a **count** starts its line: `288` is exact, `1000 (at least: limit)` is a
   lower bound, the word after `at least:` saying what stopped the search:

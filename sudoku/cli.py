@@ -275,8 +275,13 @@ def _batch(file, box, variant, regions, mode, *, limit=None, jobs=1, timeout=Non
         return sudoku_results(items, mode, scheduler=scheduler, limit=limit, timeout=timeout,
                               max_nodes=max_nodes), name
     jobs = jobs or (os.cpu_count() or 1)
+    chunk = None
+    if file == "-" and _isatty(sys.stdin):
+        # Someone typing or pasting puzzles: answer each one as it is entered,
+        # rather than after 16 of them (or Ctrl-D).
+        chunk = jobs = 1
     return solve_all(items, mode=mode, limit=limit, jobs=jobs, timeout=timeout,
-                     max_nodes=max_nodes), name
+                     max_nodes=max_nodes, chunk=chunk), name
 
 
 # ----------------------------------------------------------------- commands

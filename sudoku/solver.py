@@ -559,7 +559,7 @@ class _Chunk:
 
 
 def solve_all(items: Iterable, *, mode="solve", limit=None, jobs=1, timeout=None,
-              max_nodes=None) -> Iterator[PuzzleResult]:
+              max_nodes=None, chunk=None) -> Iterator[PuzzleResult]:
     """Solve, check or count a stream of puzzles; yields results in input order.
 
     Parameters
@@ -581,6 +581,13 @@ def solve_all(items: Iterable, *, mode="solve", limit=None, jobs=1, timeout=None
         `BATCH_NODE_CAP` nodes; faster ones finish long before).
     max_nodes : int, optional
         Node budget per puzzle.
+    chunk : int, optional
+        Puzzles read and solved together.  By default chunks grow from 16
+        to about `BATCH_SECONDS` of work (at most `CHUNK` puzzles), so a
+        result may wait for the puzzles after it to be read; ``chunk=1``
+        with ``jobs=1`` answers each puzzle as soon as it is read (for input
+        typed or fed one puzzle at a time), at some cost per puzzle.  (With
+        more jobs, up to ``2 * jobs`` chunks are read ahead.)
 
     Yields
     ------
@@ -610,6 +617,7 @@ def solve_all(items: Iterable, *, mode="solve", limit=None, jobs=1, timeout=None
     from dlx.search import _positive_int
 
     jobs = _positive_int("jobs", jobs)
+    fixed = _positive_int("chunk", chunk)  # (the loop below names its chunks `chunk`)
     s = _Settings(mode, limit, timeout, max_nodes)
     total = len(items) if isinstance(items, Sized) else None
     items = iter(items)
@@ -631,12 +639,12 @@ def solve_all(items: Iterable, *, mode="solve", limit=None, jobs=1, timeout=None
     inflight: deque = deque()
     more = True
     index = 0
-    size = 16  # puzzles per chunk, adapted so that its kernel call takes about `target`
+    size = fixed or 16  # puzzles per chunk, adapted so that its kernel call takes about `target`
     try:
         while True:
             if more:
                 want = size
-                if pool is not None and total is not None:
+                if pool is not None and total is not None and fixed is None:
                     # Near the end of a sized input, a share of what is left, so that the
                     # workers run out of work together rather than one doing a chunk alone.
                     want = max(16, min(size, (total - index) // depth))
@@ -654,7 +662,7 @@ def solve_all(items: Iterable, *, mode="solve", limit=None, jobs=1, timeout=None
                 return
             chunk = inflight.popleft()
             yield from chunk.finish(s)
-            if chunk.seconds > 0:
+            if chunk.seconds > 0 and fixed is None:
                 size = int(min(CHUNK, max(16, chunk.size * target / chunk.seconds)))
     finally:
         if pool is not None:

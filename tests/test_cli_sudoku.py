@@ -533,6 +533,30 @@ def test_results_and_messages_keep_their_order_in_one_stream(tmp_path):
     assert lines[where[1] + 3].startswith("puzzles: 5"), lines
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="needs a pseudo-terminal")
+def test_puzzles_typed_at_a_terminal_are_answered_one_by_one():
+    import pty
+    import select
+
+    leader, follower = pty.openpty()
+    p = subprocess.Popen(_sudoku_command() + ["solve"], stdin=follower, stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE)
+    os.close(follower)
+    try:
+        for puzzle in (CLASSIC, EMPTY9):
+            os.write(leader, (puzzle + "\n").encode())
+            ready, _, _ = select.select([p.stdout], [], [], 60)
+            assert ready, "no answer before the next puzzle was typed"
+            line = p.stdout.readline().decode().strip()
+            assert len(line) == 81 and "." not in line
+        os.write(leader, b"\x04")  # Ctrl-D: end of input
+        assert p.wait(timeout=60) == 0
+    finally:
+        p.kill()
+        p.wait()
+        os.close(leader)
+
+
 def _default_sigint():
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 

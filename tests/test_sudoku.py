@@ -395,3 +395,25 @@ def test_every_jigsaw_region_map_is_a_new_problem():
                                                            3, 2, 2, 1, 3, 3, 3, 2])
     assert solver.problem_for(a) is not solver.problem_for(b)
     assert count(a).count == 288  # boxes as regions: plain Sudoku
+
+
+@pytest.mark.parametrize("chunk, reads_before_first", [(1, 1), (None, 5)])
+def test_solve_all_chunk_one_answers_before_reading_on(chunk, reads_before_first):
+    # Input fed one puzzle at a time (a terminal) must be answered as it comes;
+    # by default puzzles are read 16 at a time (here all 5) before any answer.
+    read = []
+
+    def feed():
+        for k in range(5):
+            read.append(k)
+            yield CLASSIC
+
+    results = solve_all(feed(), chunk=chunk)
+    first = next(results)
+    assert first.verdict == "solved" and len(read) == reads_before_first
+    assert [r.index for r in results] == [1, 2, 3, 4] and len(read) == 5
+
+
+def test_solve_all_refuses_a_bad_chunk():
+    with pytest.raises(ValueError, match="chunk must be positive"):
+        next(solve_all([CLASSIC], chunk=0))
