@@ -16,7 +16,7 @@ import threading
 _ND = "uint32[:, ::1]"
 _V32 = "uint32[::1]"
 _V64 = "int64[::1]"
-_LINKS = f"{_ND}, {_ND}"
+_LINKS = f"{_ND}, {_V32}"  # nd, it
 # base problem (options and items in CSR form), sizes, forced (ptr, options), params,
 # counts, nodes, codes, solutions (then batch: start, stop, step; batch_parallel: threads)
 _BASE = f"Tuple(({_V64}, {_V32}, {_V32}, {_V64}, {_V32}, {_V32}))"

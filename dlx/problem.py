@@ -326,12 +326,14 @@ class Problem:
         shared = self._cache.get("layout")
         if shared is None:
             lens = np.diff(self._ptr)
-            # Item lists: 0 heads the primary items, N + 1 the secondary ones.
-            it = np.zeros((n_items + 2, 2), dtype=np.uint32)
+            # Item lists: 0 heads the primary items, N + 1 the secondary ones.  The
+            # kernels take them flat, LEFT and RIGHT of item i at 2 i and 2 i + 1.
+            it = np.zeros(2 * (n_items + 2), dtype=np.uint32)
+            rows = it.reshape(-1, 2)
             for head, first, last in ((0, 1, n1), (n_items + 1, n1 + 1, n_items)):
                 ring = np.concatenate(([head], np.arange(first, last + 1)))
-                it[ring, 1] = np.roll(ring, -1)
-                it[ring, 0] = np.roll(ring, 1)
+                rows[ring, 1] = np.roll(ring, -1)
+                rows[ring, 0] = np.roll(ring, 1)
             shared = (lens, it)
             self._cache["layout"] = shared
         lens, it = shared
@@ -858,6 +860,7 @@ def check_links(nd: np.ndarray, it: np.ndarray, n_primary: int) -> None:
     -----
     Cost: O(nodes); pure Python, meant for tests and debugging.
     """
+    it = it.reshape(-1, 2)  # row i: LEFT, RIGHT of item i
     n_items = it.shape[0] - 2
     for head, first, last in ((0, 1, n_primary), (n_items + 1, n_primary + 1, n_items)):
         i = int(it[head, 1])
