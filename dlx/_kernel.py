@@ -105,6 +105,12 @@ def _at(i):
 
 
 @njit(cache=True)
+def _active(it, i):
+    """Is item ``i`` still in its item list (not covered)?"""
+    return it[_at(it[_at(i) + LEFT]) + RIGHT] == i
+
+
+@njit(cache=True)
 def _clear_hints(nd):
     """Forget both hints: every kernel that stops or unwinds a search leaves nd exact."""
     nd[0, EMPTIED] = U0
@@ -323,12 +329,12 @@ def _choose(nd, it):
     z = nd[0, EMPTIED]
     if z != U0:
         nd[0, EMPTIED] = U0
-        if nd[z, TOP] == U0 and it[_at(it[_at(z) + LEFT]) + RIGHT] == z:
+        if nd[z, TOP] == U0 and _active(it, z):
             return z
     z = nd[0, SINGLE]
     if z != U0:
         nd[0, SINGLE] = U0
-        if nd[z, TOP] == U1 and it[_at(it[_at(z) + LEFT]) + RIGHT] == z:
+        if nd[z, TOP] == U1 and _active(it, z):
             return z
     best = PURIFIED
     bi = U0
@@ -487,7 +493,7 @@ def _unwind_to(nd, it, x, st, target):
 def _live(nd, it, p):
     """Is the option of node p still available (its item active, p still linked)?"""
     i = nd[p, TOP]
-    return it[_at(it[_at(i) + LEFT]) + RIGHT] == i and nd[nd[p, UP], DOWN] == p
+    return _active(it, i) and nd[nd[p, UP], DOWN] == p
 
 
 @njit(cache=True)
