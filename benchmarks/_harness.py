@@ -276,6 +276,18 @@ def _git() -> str:
         return "unknown"
 
 
+def result_stem(date: str, host: str, *tags: str) -> str:
+    """A results file's name without extension: ``<date>-<host>[-tag...]-<commit>``.
+
+    The commit (with ``-dirty`` for uncommitted changes) keeps a later run of the
+    same day from overwriting results already committed under the same name.
+    """
+    head = _git().split()
+    commit = head[0] + ("-dirty" if len(head) > 1 else "")
+    host = re.sub(r"[^A-Za-z0-9_.-]+", "-", host) or "host"
+    return "-".join([date, host, *tags, commit])
+
+
 def machine(py_sudoku_dir: Path) -> dict:
     """What the numbers were measured on: hardware, software, versions."""
     import numpy

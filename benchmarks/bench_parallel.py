@@ -36,7 +36,6 @@ from __future__ import annotations
 import argparse
 import os
 import platform
-import re
 import statistics
 import sys
 import time
@@ -185,7 +184,8 @@ def main() -> None:
                     help="largest number of workers to try (default 2)")
     ap.add_argument("--skip-count", action="store_true", help="only the estimator table")
     ap.add_argument("--save", action="store_true",
-                    help="also write the report to benchmarks/results/<date>-<host>-parallel.txt")
+                    help="also write the report to "
+                         "benchmarks/results/<date>-<host>-parallel-<commit>.txt")
     args = ap.parse_args()
     tee = _Tee(sys.stdout)
     sys.stdout = tee
@@ -201,9 +201,10 @@ def main() -> None:
     print(f"\nafter: {load()}")
     sys.stdout = tee.stream
     if args.save:
-        host = re.sub(r"[^A-Za-z0-9_.-]+", "-", platform.node()) or "host"
+        from _harness import result_stem
+
         path = os.path.join(ROOT, "benchmarks", "results",
-                            f"{started[:10]}-{host}-parallel.txt")
+                            result_stem(started[:10], platform.node(), "parallel") + ".txt")
         with open(path, "w") as f:
             f.write(f"python benchmarks/bench_parallel.py {' '.join(sys.argv[1:])}\n")
             f.write("".join(tee.parts))

@@ -4,7 +4,7 @@
     python benchmarks/run_all.py --quick    # a short smoke run
     python benchmarks/run_all.py --only sudoku --only startup
 
-Writes ``benchmarks/results/<date>-<host>[-quick][-only-...].json`` (raw
+Writes ``benchmarks/results/<date>-<host>[-quick][-only-...]-<commit>.json`` (raw
 numbers, every run) and ``.md`` (the tables), prints the tables on stdout
 (progress goes to stderr) and, for a full run, redraws the plots in
 ``docs/img/``.  Sections: ``cover`` (generic exact cover), ``sudoku``,
@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import datetime
-import re
 import sys
 import time
 from pathlib import Path
@@ -231,7 +230,6 @@ def markdown(results: dict, args) -> str:
 def main(argv=None) -> int:
     args = parse_args(argv)
     started = datetime.datetime.now()
-    host = re.sub(r"[^A-Za-z0-9_.-]+", "-", H.machine(args.py_sudoku)["host"]) or "host"
     results = {"date": started.strftime("%Y-%m-%d %H:%M"),
                "command": "python benchmarks/run_all.py " + " ".join(sys.argv[1:] if argv is None
                                                                      else argv),
@@ -250,11 +248,10 @@ def main(argv=None) -> int:
                                         "seconds": time.perf_counter() - t0}
     finally:
         caches.close()
-    name = f"{started:%Y-%m-%d}-{host}"
-    if args.quick:
-        name += "-quick"
+    tags = ["quick"] if args.quick else []
     if len(args.sections) < len(SECTIONS):
-        name += "-only-" + "-".join(args.sections)
+        tags += ["only", *args.sections]
+    name = H.result_stem(f"{started:%Y-%m-%d}", results["machine"]["host"], *tags)
     args.out.mkdir(parents=True, exist_ok=True)
     H.write_json(args.out / f"{name}.json", results)
     text = markdown(results, args)
