@@ -573,7 +573,9 @@ def _reduce(base, n1, forced, nd, it, omap, state, dead, live, stamp, cnt, todo,
 
     Before building, the forced singles are taken the same way: while a
     free primary item has one option left, that option joins the forced ones
-    (listed in ``taken``; ``cnt`` and ``todo`` are scratch).  These are the
+    (listed in ``taken``; ``cnt`` and ``todo`` are scratch, and
+    ``live`` past its first part lists the options each one rules out, again
+    without a branch per option: 17-clue Sudoku 23.6 -> 21.0 us a puzzle).  These are the
     moves the search would make first, at its root, without a choice; taken
     here they cost no links to cover and none to restore (17-clue Sudoku:
     about half of the search's nodes).
@@ -637,34 +639,40 @@ def _reduce(base, n1, forced, nd, it, omap, state, dead, live, stamp, cnt, todo,
             continue  # covered by an option taken since
         if cnt[i] == 0:
             return -1, ntaken
-        o = 0
+        o = np.uint32(0)
         for e in range(iptr[i], iptr[i + 1]):
-            o = iopt[e]
-            if dead[o] != stamp:
-                break
+            o2 = iopt[e]
+            o = o2 if dead[o2] != stamp else o
         taken[ntaken] = o
         ntaken += 1
         dead[o] = stamp
         for e in range(optr[o], optr[o + 1]):
             c = np.int64(ocolor[e])
             state[oitem[e]] = c if c != 0 else -1
+        # The options this one rules out, listed without a branch per option
+        # (dead or alive is a coin toss), then struck from their items' counts.
+        m = 0
         for e in range(optr[o], optr[o + 1]):
             j = oitem[e]
             s = state[j]
             for f in range(iptr[j], iptr[j + 1]):
                 o2 = iopt[f]
-                if dead[o2] == stamp or (s > 0 and np.int64(icolor[f]) == s):
-                    continue
-                dead[o2] = stamp
-                for g in range(optr[o2], optr[o2 + 1]):
-                    j2 = oitem[g]
-                    left = cnt[j2] - 1
-                    cnt[j2] = left
-                    if left <= 1 and j2 <= n1 and state[j2] == 0:
-                        if left == 0:
-                            return -1, ntaken
-                        todo[ntodo] = j2
-                        ntodo += 1
+                d = dead[o2]
+                kill = (d != stamp) & ~((s > 0) & (np.int64(icolor[f]) == s))
+                dead[o2] = stamp if kill else d
+                live[nlive + m] = o2
+                m += kill
+        for k2 in range(nlive, nlive + m):
+            o2 = live[k2]
+            for g in range(optr[o2], optr[o2 + 1]):
+                j2 = oitem[g]
+                left = cnt[j2] - 1
+                cnt[j2] = left
+                if left <= 1 and j2 <= n1 and state[j2] == 0:
+                    if left == 0:
+                        return -1, ntaken
+                    todo[ntodo] = j2
+                    ntodo += 1
     if ntaken > 0:
         m = 0
         for k in range(nlive):
@@ -676,10 +684,11 @@ def _reduce(base, n1, forced, nd, it, omap, state, dead, live, stamp, cnt, todo,
     for head, first, last in ((0, 1, n1), (n + 1, n1 + 1, n)):
         prev = head
         for i in range(first, last + 1):
-            if state[i] == 0:
-                it[_at(prev) + RIGHT] = i
-                it[_at(i) + LEFT] = prev
-                prev = i
+            # Branch-free (about a quarter of the items are covered, at random): a
+            # covered item's links are written too, but no kernel reads them.
+            it[_at(prev) + RIGHT] = i
+            it[_at(i) + LEFT] = prev
+            prev = i if state[i] == 0 else prev
         it[_at(prev) + RIGHT] = head
         it[_at(head) + LEFT] = prev
     z = n + 1
@@ -732,7 +741,7 @@ def batch(base, sizes, fptr, fopts, params, counts, nodes, codes, sols, start, s
     """
     n = sizes[0]
     dead = np.zeros(base[0].shape[0], dtype=np.int64)
-    live = np.zeros(base[0].shape[0], dtype=np.int64)
+    live = np.zeros(2 * base[0].shape[0] + base[4].shape[0], dtype=np.int64)
     levels = sols.shape[2] - 1
     nd = np.zeros((sizes[2], 4), dtype=np.uint32)
     it = np.zeros(2 * (n + 2), dtype=np.uint32)
