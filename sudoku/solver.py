@@ -287,7 +287,7 @@ def candidates(puzzle) -> Candidates:
     return Candidates(r.status, out, len(r.chosen) - len(forced))
 
 
-@dataclass
+@dataclass(slots=True)
 class PuzzleResult:
     """The outcome for one item of a batch (see `solve_all`).
 
