@@ -553,7 +553,7 @@ def force(nd, it, x, st, forced):
 
 
 @njit(cache=True)
-def _reduce(base, n1, forced, nd, it, omap, state, dead, live, stamp, cnt, todo, taken):
+def _reduce(base, n1, forced, nd, it, omap, state, dead, live, stamp, cnt, todo, taken, killed):
     """Build, in nd/it, the links of the problem restricted by forced options.
 
     ``base`` holds the base problem twice, as options (``optr``, ``oitem``,
@@ -573,9 +573,10 @@ def _reduce(base, n1, forced, nd, it, omap, state, dead, live, stamp, cnt, todo,
 
     Before building, the forced singles are taken the same way: while a
     free primary item has one option left, that option joins the forced ones
-    (listed in ``taken``; ``cnt`` and ``todo`` are scratch, and
-    ``live`` past its first part lists the options each one rules out, again
-    without a branch per option: 17-clue Sudoku 23.6 -> 21.0 us a puzzle).  These are the
+    (listed in ``taken``; ``cnt``, ``todo`` and ``killed`` are scratch:
+    ``killed`` lists the options a single rules out, again without a branch
+    per option, before their items' counts drop: 17-clue Sudoku 23.6 -> 21.0
+    us a puzzle).  These are the
     moves the search would make first, at its root, without a choice; taken
     here they cost no links to cover and none to restore (17-clue Sudoku:
     about half of the search's nodes).
@@ -660,10 +661,10 @@ def _reduce(base, n1, forced, nd, it, omap, state, dead, live, stamp, cnt, todo,
                 d = dead[o2]
                 kill = (d != stamp) & ~((s > 0) & (np.int64(icolor[f]) == s))
                 dead[o2] = stamp if kill else d
-                live[nlive + m] = o2
+                killed[m] = o2
                 m += kill
-        for k2 in range(nlive, nlive + m):
-            o2 = live[k2]
+        for k2 in range(m):
+            o2 = killed[k2]
             for g in range(optr[o2], optr[o2 + 1]):
                 j2 = oitem[g]
                 left = cnt[j2] - 1
@@ -741,7 +742,8 @@ def batch(base, sizes, fptr, fopts, params, counts, nodes, codes, sols, start, s
     """
     n = sizes[0]
     dead = np.zeros(base[0].shape[0], dtype=np.int64)
-    live = np.zeros(2 * base[0].shape[0] + base[4].shape[0], dtype=np.int64)
+    live = np.zeros(base[0].shape[0], dtype=np.int64)
+    killed = np.zeros(base[0].shape[0], dtype=np.int64)  # an option is killed once at most
     levels = sols.shape[2] - 1
     nd = np.zeros((sizes[2], 4), dtype=np.uint32)
     it = np.zeros(2 * (n + 2), dtype=np.uint32)
@@ -756,7 +758,7 @@ def batch(base, sizes, fptr, fopts, params, counts, nodes, codes, sols, start, s
     prm = params.copy()
     for k in range(start, stop, step):
         rows, nt = _reduce(base, sizes[1], fopts[fptr[k]:fptr[k + 1]], nd, it, omap, state,
-                           dead, live, k + 1, cnt, todo, taken)
+                           dead, live, k + 1, cnt, todo, taken, killed)
         if rows <= 0 or nt > params[BUDGET]:
             # 0: the forced options clash; -1: the forced singles found no solution;
             # or the singles alone used up the budget (as the search would have).
