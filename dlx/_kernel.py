@@ -640,6 +640,8 @@ def _reduce(base, n1, forced, nd, it, omap, state, dead, live, stamp, cnt, todo,
             continue  # covered by an option taken since
         if cnt[i] == 0:
             return -1, ntaken
+        # Its one live option (cnt[i] == 1 counts them exactly), found without
+        # stopping at it: where it lies in the item's list is unpredictable.
         o = np.uint32(0)
         for e in range(iptr[i], iptr[i + 1]):
             o2 = iopt[e]
