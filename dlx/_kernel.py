@@ -391,8 +391,151 @@ def _break_tie(nd, it, first):
 
 
 @njit(cache=True)
-def _run(nd, it, x, st, params, stats, sols):
-    """Algorithm X from the saved step until done, a limit, the budget or a full buffer."""
+def _holds(nd, p, item):
+    """Does the option of node p hold ``item`` without a colour (p's own node aside)?"""
+    q = p + U1
+    while q != p:
+        x = nd[q, TOP]
+        if x == U0:
+            q = nd[q, UP]
+        else:
+            if x == item:
+                return nd[q, COLOR] == U0
+            q += U1
+    return False
+
+
+@njit(cache=True)
+def _lock(nd, a, trail, nt):
+    """The locked-items rule at primary item ``a``; returns the new trail length.
+
+    When every option of ``a`` holds an item ``b`` (without a colour), the
+    option that covers ``a`` in a solution covers ``b`` too, so no solution
+    uses an option of ``b`` that does not hold ``a``: those options leave
+    every list, and their nodes in ``b``'s list go on ``trail[nt:]`` for
+    `_unlock`.  On Sudoku this is "pointing" and "claiming" (a digit's places
+    in a box all on one row clear the rest of that row, and the other way
+    round), written as a rule about items rather than houses.
+    """
+    first = nd[a, DOWN]
+    la = nd[a, TOP]
+    q = first + U1
+    while q != first:
+        b = nd[q, TOP]
+        if b == U0:
+            q = nd[q, UP]
+            continue
+        if nd[b, TOP] > la and nd[q, COLOR] == U0:
+            p = nd[first, DOWN]
+            every = True
+            while p != a:
+                if not _holds(nd, p, b):
+                    every = False
+                    break
+                p = nd[p, DOWN]
+            if every:
+                r = nd[b, DOWN]
+                while r != b:
+                    after = nd[r, DOWN]
+                    if not _holds(nd, r, a):
+                        _hide(nd, r)
+                        u = nd[r, UP]
+                        d = nd[r, DOWN]
+                        nd[u, DOWN] = d
+                        nd[d, UP] = u
+                        nd[b, TOP] -= U1
+                        trail[nt] = r
+                        nt += 1
+                    r = after
+        q += U1
+    return nt
+
+
+@njit(cache=True)
+def _unlock(nd, trail, nt, mark):
+    """Put back the options `_lock` removed, ``trail[mark:nt]``, last first."""
+    while nt > mark:
+        nt -= 1
+        r = trail[nt]
+        u = nd[r, UP]
+        d = nd[r, DOWN]
+        nd[u, DOWN] = r
+        nd[d, UP] = r
+        nd[nd[r, TOP], TOP] += U1
+        _unhide(nd, r)
+    return nt
+
+
+@njit(cache=True)
+def _choose_locked(nd, it, trail, nt, seen, pairs):
+    """`_choose` that first applies `_lock` to the items of length 2, at branch points.
+
+    Only where the scan finds no item of length 0 or 1 (a forced move needs
+    no help), and only to items of length 2 (length 3 too made top1465 slower:
+    the checks cost more than the nodes they saved).  ``seen[i]`` remembers
+    the two options item ``i`` had when last checked (first and last node):
+    an item whose pair has not changed is not checked again.  ``pairs`` is
+    scratch for the items of length 2 the scan passes.  Removals may leave
+    an item empty or with one option; the hints `_hide` writes send `_choose`
+    there, otherwise the item the scan found is taken (a rescan cost more
+    than it saved).  Returns ``(item, trail length)``.
+    """
+    z = nd[0, EMPTIED]
+    if z != U0:
+        nd[0, EMPTIED] = U0
+        if nd[z, TOP] == U0 and _active(it, z):
+            return z, nt
+    z = nd[0, SINGLE]
+    if z != U0:
+        nd[0, SINGLE] = U0
+        if nd[z, TOP] == U1 and _active(it, z):
+            return z, nt
+    best = PURIFIED
+    bi = U0
+    m = 0
+    i = it[_at(0) + RIGHT]
+    while i != U0:
+        n = nd[i, TOP]
+        if n < best:
+            best = n
+            bi = i
+            if n <= U1:
+                return bi, nt
+        pairs[m] = i
+        m += (n == U2) & (nd[i, COLOR] != U0)  # a header's COLOR: see _lockable
+        i = it[_at(i) + RIGHT]
+    nt0 = nt
+    for k in range(m):
+        i = pairs[k]
+        if nd[i, TOP] != U2:
+            continue  # emptied or left single by a removal just made
+        pair = (np.uint64(nd[i, DOWN]) << np.uint64(32)) | np.uint64(nd[i, UP])
+        if seen[i] != pair:
+            seen[i] = pair
+            nt = _lock(nd, i, trail, nt)
+    if nt != nt0:
+        z = nd[0, EMPTIED]
+        y = nd[0, SINGLE]
+        _clear_hints(nd)
+        if z != U0 and nd[z, TOP] == U0 and _active(it, z):
+            return z, nt
+        if y != U0 and nd[y, TOP] == U1 and _active(it, y):
+            return y, nt
+    if best == U2:
+        return _break_tie(nd, it, bi), nt
+    return bi, nt
+
+
+@njit(cache=True)
+def _run(nd, it, x, st, params, stats, sols, trail, mark, seen, pairs):
+    """Algorithm X from the saved step until done, a limit, the budget or a full buffer.
+
+    With a non-empty ``trail`` the search also applies the locked-items rule
+    (`_choose_locked`): ``mark[l]`` is where level ``l``'s removals start on
+    ``trail``, ``seen`` and ``pairs`` are its scratch.  Only `batch` does
+    (it rebuilds the links for every problem, so a search it stops early
+    need not give the removed options back); `search` passes empty arrays.
+    """
     nitems = st[NITEMS]
     base = st[BASE]
     level = st[LEVEL]
@@ -406,6 +549,8 @@ def _run(nd, it, x, st, params, stats, sols):
     count = stats[COUNT]
     stored = np.int64(0)
     code = R_DONE
+    locked = trail.shape[0] > 0
+    nt = np.int64(0)
     if step == S_DONE:
         stats[STORED] = 0
         return R_DONE
@@ -432,7 +577,11 @@ def _run(nd, it, x, st, params, stats, sols):
                     break
                 continue
             # X3, X4: choose an item and cover it.
-            i = _choose(nd, it)
+            if locked:
+                mark[level] = nt
+                i, nt = _choose_locked(nd, it, trail, nt, seen, pairs)
+            else:
+                i = _choose(nd, it)
             upd += _cover(nd, it, i)
             p = nd[i, DOWN]
         elif step == S_X8:
@@ -449,6 +598,8 @@ def _run(nd, it, x, st, params, stats, sols):
         # X5: try option p, or (X7) uncover the item when its options are exhausted.
         if p <= nitems:
             _uncover(nd, it, p)
+            if locked:
+                nt = _unlock(nd, trail, nt, mark[level])
             step = S_X8
             continue
         x[level] = p
@@ -526,7 +677,9 @@ def _force(nd, it, x, st, forced):
 @njit(cache=True)
 def search(nd, it, x, st, params, stats, sols):
     """Resume a search; see the module docstring for the arguments."""
-    return _run(nd, it, x, st, params, stats, sols)
+    none = np.zeros(0, dtype=np.uint32)
+    return _run(nd, it, x, st, params, stats, sols, none, np.zeros(0, dtype=np.int64),
+                np.zeros(0, dtype=np.uint64), none)
 
 
 @njit(cache=True)
@@ -725,6 +878,30 @@ def _reduce(base, n1, forced, nd, it, omap, state, dead, live, stamp, cnt, todo,
     return z + 1, ntaken
 
 
+@njit(cache=True)
+def _lockable(base, n, n1):
+    """Which primary items the locked-items rule could ever apply to (1) or not (0).
+
+    Only an item two of whose options share another item: on Sudoku not the
+    cells (a cell's options share nothing else), a quarter of the items and
+    many of the checks `_choose_locked` would make in vain (hardest1905 took
+    20% longer with them).  `batch` keeps the answer in the items' header rows.
+    """
+    optr, oitem, ocolor, iptr, iopt, icolor = base
+    out = np.zeros(n + 2, dtype=np.uint64)
+    last = np.zeros(n + 2, dtype=np.int64)  # the item whose options last held each item
+    for i in range(1, n1 + 1):
+        for e in range(iptr[i], iptr[i + 1]):
+            o = iopt[e]
+            for f in range(optr[o], optr[o + 1]):
+                j = oitem[f]
+                if j != i:
+                    if last[j] == i:
+                        out[i] = 1
+                    last[j] = i
+    return out
+
+
 @njit(cache=True, nogil=True)
 def batch(base, sizes, fptr, fopts, params, counts, nodes, codes, sols, start, stop, step):
     """Many problems that differ only by forced options, in one call on one thread.
@@ -732,8 +909,9 @@ def batch(base, sizes, fptr, fopts, params, counts, nodes, codes, sols, start, s
     Solves problems ``start, start + step, ...`` below ``stop`` (`batch_parallel`
     gives each thread its own ``start``; one kernel rather than a wrapper around
     a shared one saves about 0.8 s of the first compile).  The base problem is
-    ``base`` (see `_reduce`); ``sizes`` holds N, the number of primary items and
-    the node rows of the full structure.
+    ``base`` (see `_reduce`); ``sizes`` holds N, the number of primary items,
+    the node rows of the full structure and 1 to apply the locked-items rule
+    (`_choose_locked`) in the searches, 0 not to.
     Problem k forces the options ``fopts[fptr[k]:fptr[k+1]]``, is searched
     with ``params`` (BUDGET is per problem) and leaves its count, nodes,
     return code (R_DONE, R_LIMIT, R_BUDGET, or R_CLASH when its forced options
@@ -758,6 +936,13 @@ def batch(base, sizes, fptr, fopts, params, counts, nodes, codes, sols, start, s
     st = np.zeros(4, dtype=np.int64)
     stats = np.zeros(4, dtype=np.int64)
     prm = params.copy()
+    # The locked-items rule (sizes[3] = 1): an option leaves the lists once at most.
+    locked = sizes[3] != 0
+    trail = np.zeros(sizes[2] if locked else 0, dtype=np.uint32)
+    mark = np.zeros(levels + 1, dtype=np.int64)
+    seen = np.zeros(n + 2, dtype=np.uint64)
+    pairs = np.zeros(n + 2, dtype=np.uint32)
+    lockable = _lockable(base, n, sizes[1]) if locked else seen
     for k in range(start, stop, step):
         rows, nt = _reduce(base, sizes[1], fopts[fptr[k]:fptr[k + 1]], nd, it, omap, state,
                            dead, live, k + 1, cnt, todo, taken, killed)
@@ -784,7 +969,11 @@ def batch(base, sizes, fptr, fopts, params, counts, nodes, codes, sols, start, s
         # they come out of the budget.
         prm[BUDGET] = max(params[BUDGET] - nt, 0)
         out = sols[k]
-        codes[k] = _run(nd, it, x, st, prm, stats, out)
+        if locked:
+            seen[:] = 0
+            for i in range(1, sizes[1] + 1):
+                nd[i, COLOR] = np.uint32(lockable[i])  # unused in a header otherwise
+        codes[k] = _run(nd, it, x, st, prm, stats, out, trail, mark, seen, pairs)
         # Report options, not nodes (the nodes belong to this puzzle's links only),
         # after the singles taken by _reduce.  Each option holds a primary item of
         # its own, so the row has room for both.

@@ -415,7 +415,7 @@ class Problem:
         if got is None:
             n = self.n_items
             rows = n + 2 + self.n_nodes + self.n_options
-            sizes = np.array([n, self.n_primary, rows], dtype=np.int64)
+            sizes = np.array([n, self.n_primary, rows, 0], dtype=np.int64)  # 0: see batch_arrays
             # The same entries by item: each item's options (in option order) and colours.
             by_item = np.argsort(self._flat_items, kind="stable")
             owner = np.repeat(np.arange(self.n_options), np.diff(self._ptr))
@@ -686,7 +686,8 @@ class Problem:
         live[chosen] = True  # taken options are possible too (certain, even)
         return PropagateResult(("contradiction", "solved", "open")[code], chosen, live)
 
-    def solve_many(self, forced_lists, *, limit=1, store=1, max_nodes=None, jobs=1):
+    def solve_many(self, forced_lists, *, limit=1, store=1, max_nodes=None, jobs=1,
+                   locked=False):
         """Solve many variants of this problem that differ only by forced options.
 
         All of them run in one jitted call (on ``jobs`` threads), reusing one
@@ -708,6 +709,15 @@ class Problem:
             ``"nodes"`` and a partial count.
         jobs : int
             Threads; 1 runs on the calling thread.
+        locked : bool
+            Also apply the locked-items rule where the search branches: when
+            every option left in a primary item's list (of two) holds some
+            item B, B's other options are removed.  Solutions and counts are
+            the same; the trees are smaller on problems built of
+            overlapping groups, like Sudoku's boxes, rows and columns (its
+            "pointing" and "claiming"), so ``nodes`` differ from `count`'s.
+            Off by default: where it never applies it only costs time (a
+            third more on 12-queens, whose tree it leaves as it is).
 
         Returns
         -------
@@ -727,7 +737,7 @@ class Problem:
         from .search import run_batch
 
         return run_batch(self, forced_lists, limit=limit, store=store,
-                         max_nodes=max_nodes, jobs=jobs)
+                         max_nodes=max_nodes, jobs=jobs, locked=locked)
 
     def split(self, depth, *, forced=()):
         """Split the search at ``depth`` into independent subproblems.

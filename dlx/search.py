@@ -243,12 +243,13 @@ def forced_arrays(problem, forced_lists):
     return np.asarray(ptr, dtype=np.int64), np.ascontiguousarray(fopts, dtype=np.uint32)
 
 
-def batch_arrays(problem, fptr, fopts, *, limit=1, store=1, max_nodes=None, jobs=1):
+def batch_arrays(problem, fptr, fopts, *, limit=1, store=1, max_nodes=None, jobs=1,
+                 locked=False):
     """The batch kernel on already validated arrays; the Sudoku fast path.
 
     ``fptr``/``fopts`` must come from `forced_arrays` or be built
     with the same guarantees (int64 ptr from 0 to len(fopts), non-decreasing;
-    uint32 option indices < n_options).
+    uint32 option indices < n_options).  ``locked``: see `dlx.Problem.solve_many`.
 
     Returns
     -------
@@ -266,6 +267,9 @@ def batch_arrays(problem, fptr, fopts, *, limit=1, store=1, max_nodes=None, jobs
         store = min(store, limit)
     n = len(fptr) - 1
     base, sizes, levels = problem._csr()
+    if locked:
+        sizes = sizes.copy()
+        sizes[3] = 1
     counts = np.zeros(n, dtype=np.int64)
     nodes = np.zeros(n, dtype=np.int64)
     codes = np.zeros(n, dtype=np.int64)
@@ -280,11 +284,13 @@ def batch_arrays(problem, fptr, fopts, *, limit=1, store=1, max_nodes=None, jobs
     return counts, nodes, codes, sols
 
 
-def run_batch(problem, forced_lists, *, limit=1, store=1, max_nodes=None, jobs=1):
+def run_batch(problem, forced_lists, *, limit=1, store=1, max_nodes=None, jobs=1,
+              locked=False):
     """Implementation of `dlx.Problem.solve_many`."""
     fptr, fopts = forced_arrays(problem, forced_lists)
     counts, nodes, codes, sols = batch_arrays(problem, fptr, fopts, limit=limit, store=store,
-                                              max_nodes=max_nodes, jobs=jobs)
+                                              max_nodes=max_nodes, jobs=jobs,
+                                              locked=bool(locked))
     status = [_CODE_STATUS.get(int(c), "nodes") for c in codes]
     solutions = []
     for k in range(len(counts)):

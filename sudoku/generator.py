@@ -628,7 +628,8 @@ class _Checker:
             raise TimeoutError
         jobs = self.threads if len(fptr) > 2 * self.threads else 1
         counts, nodes, codes, _ = batch_arrays(self.prob, fptr, fopts, limit=limit, store=0,
-                                               max_nodes=min(cap, self.max_nodes), jobs=jobs)
+                                               max_nodes=min(cap, self.max_nodes), jobs=jobs,
+                                               locked=True)
         self.nodes += int(nodes.sum())
         if self.budget is not None and self.nodes > self.budget:
             raise _OverBudget

@@ -455,7 +455,7 @@ class _Chunk:
         t0 = time.perf_counter()
         for g in self.groups:
             g.out = batch_arrays(g.prob, g.fptr, g.fopts, limit=s.run_limit, store=s.store,
-                                 max_nodes=s.cap)
+                                 max_nodes=s.cap, locked=True)
         self.seconds = time.perf_counter() - t0
 
     def finish(self, s: _Settings) -> Iterator[PuzzleResult]:

@@ -367,15 +367,15 @@ def test_propagate_with_forced(plain, data):
 
 
 @SETTINGS
-@given(problems(), st.data())
-def test_solve_many(plain, data):
+@given(problems(), st.data(), st.booleans())
+def test_solve_many(plain, data, locked):
     expected = reference(plain)
     m = len(plain[2])
     assume(m > 0)
     forced_lists = data.draw(st.lists(st.lists(st.integers(0, m - 1), max_size=3, unique=True),
                                       min_size=1, max_size=5))
     problem = build(plain)
-    batch = problem.solve_many(forced_lists, limit=10**6, store=2)
+    batch = problem.solve_many(forced_lists, limit=10**6, store=2, locked=locked)
     assert len(batch.counts) == len(forced_lists)
     for i, forced in enumerate(forced_lists):
         containing = {sol for sol in expected if set(forced) <= set(sol)}
