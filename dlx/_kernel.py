@@ -478,7 +478,9 @@ def _choose_locked(nd, it, trail, nt, seen, pairs):
     scratch for the items of length 2 the scan passes.  Removals may leave
     an item empty or with one option; the hints `_hide` writes send `_choose`
     there, otherwise the item the scan found is taken (a rescan cost more
-    than it saved).  Returns ``(item, trail length)``.
+    than it saved).  Returns ``(item, trail length)``.  The hints are read
+    as in `_choose`, written out again: reading them through a shared helper
+    made top1465 7-9% slower (measured twice).
     """
     z = nd[0, EMPTIED]
     if z != U0:
