@@ -16,7 +16,8 @@ Memory layout
     move `_choose` takes without scanning).  Both are cleared when a search
     stops or is unwound.
     Rows ``1..N`` are the item headers: ``nd[i, TOP]`` is ``len(i)``, the
-    number of options still in item ``i``'s list.  Row ``N + 1`` is the first
+    number of options still in item ``i``'s list; a header's ``COLOR`` is 0,
+    except in `batch` with the locked-items rule (1 where `_lockable`).  Row ``N + 1`` is the first
     spacer; after it come the options, each followed by a spacer.  For an
     option node ``TOP`` is its item (``>= 1``); for a spacer it is 0.  A spacer
     before option ``k`` has ``UP`` = first node of option ``k - 1`` and
@@ -476,7 +477,7 @@ def _choose_locked(nd, it, trail, nt, seen, pairs):
     the two options item ``i`` had when last checked (first and last node):
     an item whose pair has not changed is not checked again.  ``pairs`` is
     scratch for the items of length 2 the scan passes.  Removals may leave
-    an item empty or with one option; the hints `_hide` writes send `_choose`
+    an item empty or with one option; the hints `_hide` writes send the search
     there, otherwise the item the scan found is taken (a rescan cost more
     than it saved).  Returns ``(item, trail length)``.  The hints are read
     as in `_choose`, written out again: reading them through a shared helper
@@ -708,7 +709,8 @@ def force(nd, it, x, st, forced):
 
 
 @njit(cache=True)
-def _reduce(base, n1, forced, nd, it, omap, state, dead, live, stamp, cnt, todo, taken, killed):
+def _reduce(base, n1, forced, nd, it, omap, state, dead, live, stamp, cnt, todo, taken, killed,
+            heads):
     """Build, in nd/it, the links of the problem restricted by forced options.
 
     ``base`` holds the base problem twice, as options (``optr``, ``oitem``,
@@ -736,6 +738,9 @@ def _reduce(base, n1, forced, nd, it, omap, state, dead, live, stamp, cnt, todo,
     here they cost no links to cover and none to restore (17-clue Sudoku:
     about half of the search's nodes).
 
+    ``heads[i]`` goes in item ``i``'s header as its ``COLOR`` (see
+    `_lockable`; zeros when the rule is not used).
+
     Returns ``(rows, k)``: the number of node rows used and the number of
     options put in ``taken``; rows is 0 when the forced options clash and
     -1 when the singles run into an item with no option left (no solution).
@@ -761,7 +766,7 @@ def _reduce(base, n1, forced, nd, it, omap, state, dead, live, stamp, cnt, todo,
         nd[i, TOP] = 0
         nd[i, UP] = i
         nd[i, DOWN] = i
-        nd[i, COLOR] = 0
+        nd[i, COLOR] = heads[i]  # a header's COLOR: 1 if `_lockable`, when that is used
         s = state[i]
         if s != 0:
             for e in range(iptr[i], iptr[i + 1]):
@@ -887,10 +892,10 @@ def _lockable(base, n, n1):
     Only an item two of whose options share another item: on Sudoku not the
     cells (a cell's options share nothing else), a quarter of the items and
     many of the checks `_choose_locked` would make in vain (hardest1905 took
-    20% longer with them).  `batch` keeps the answer in the items' header rows.
+    20% longer with them).  `_reduce` puts the answer in the items' header rows.
     """
     optr, oitem, ocolor, iptr, iopt, icolor = base
-    out = np.zeros(n + 2, dtype=np.uint64)
+    out = np.zeros(n + 2, dtype=np.uint32)
     last = np.zeros(n + 2, dtype=np.int64)  # the item whose options last held each item
     for i in range(1, n1 + 1):
         for e in range(iptr[i], iptr[i + 1]):
@@ -944,10 +949,10 @@ def batch(base, sizes, fptr, fopts, params, counts, nodes, codes, sols, start, s
     mark = np.zeros(levels + 1, dtype=np.int64)
     seen = np.zeros(n + 2, dtype=np.uint64)
     pairs = np.zeros(n + 2, dtype=np.uint32)
-    lockable = _lockable(base, n, sizes[1]) if locked else seen
+    heads = _lockable(base, n, sizes[1]) if locked else np.zeros(n + 2, dtype=np.uint32)
     for k in range(start, stop, step):
         rows, nt = _reduce(base, sizes[1], fopts[fptr[k]:fptr[k + 1]], nd, it, omap, state,
-                           dead, live, k + 1, cnt, todo, taken, killed)
+                           dead, live, k + 1, cnt, todo, taken, killed, heads)
         if rows <= 0 or nt > params[BUDGET]:
             # 0: the forced options clash; -1: the forced singles found no solution;
             # or the singles alone used up the budget (as the search would have).
@@ -972,9 +977,7 @@ def batch(base, sizes, fptr, fopts, params, counts, nodes, codes, sols, start, s
         prm[BUDGET] = max(params[BUDGET] - nt, 0)
         out = sols[k]
         if locked:
-            seen[:] = 0
-            for i in range(1, sizes[1] + 1):
-                nd[i, COLOR] = np.uint32(lockable[i])  # unused in a header otherwise
+            seen[:] = 0  # node numbers belong to one problem's links
         codes[k] = _run(nd, it, x, st, prm, stats, out, trail, mark, seen, pairs)
         # Report options, not nodes (the nodes belong to this puzzle's links only),
         # after the singles taken by _reduce.  Each option holds a primary item of
