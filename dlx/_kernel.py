@@ -530,7 +530,7 @@ def _choose_locked(nd, it, trail, nt, seen, pairs):
 
 
 @njit(cache=True)
-def _run(nd, it, x, st, params, stats, sols, trail, mark, seen, pairs):
+def _run(nd, it, x, st, params, stats, sols, trail, mark, seen, pairs, alt):
     """Algorithm X from the saved step until done, a limit, the budget or a full buffer.
 
     With a non-empty ``trail`` the search also applies the locked-items rule
@@ -554,6 +554,10 @@ def _run(nd, it, x, st, params, stats, sols, trail, mark, seen, pairs):
     code = R_DONE
     locked = trail.shape[0] > 0
     nt = np.int64(0)
+    # batch passes ``alt``: alt[l] is the deepest level below l whose item has
+    # options left to try (base - 1: none), so the end of the search is seen
+    # where it happens instead of after undoing every level on the way up.
+    shortcut = alt.shape[0] > 0
     if step == S_DONE:
         stats[STORED] = 0
         return R_DONE
@@ -589,7 +593,7 @@ def _run(nd, it, x, st, params, stats, sols, trail, mark, seen, pairs):
             p = nd[i, DOWN]
         elif step == S_X8:
             # X8: leave this level.
-            if level == base:
+            if level == base or (shortcut and alt[level] < base):
                 code = R_DONE
                 step = S_DONE
                 break
@@ -619,6 +623,8 @@ def _run(nd, it, x, st, params, stats, sols, trail, mark, seen, pairs):
             p = nd[p, DOWN]
             step = S_X5
             continue
+        if shortcut:
+            alt[level + 1] = level if nd[p, DOWN] > nitems else alt[level]
         level += 1
         step = S_X2
     _clear_hints(nd)
@@ -682,7 +688,7 @@ def search(nd, it, x, st, params, stats, sols):
     """Resume a search; see the module docstring for the arguments."""
     none = np.zeros(0, dtype=np.uint32)
     return _run(nd, it, x, st, params, stats, sols, none, np.zeros(0, dtype=np.int64),
-                np.zeros(0, dtype=np.uint64), none)
+                np.zeros(0, dtype=np.uint64), none, np.zeros(0, dtype=np.int64))
 
 
 @njit(cache=True)
@@ -775,7 +781,7 @@ def _reduce(base, n1, forced, nd, it, omap, state, dead, live, stamp, cnt, todo,
     # The surviving options, listed without a branch (about half are dead, at random).
     nlive = 0
     for o in range(optr.shape[0] - 1):
-        live[nlive] = o
+        live[nlive] = np.uint32(o)
         nlive += dead[o] != stamp
     # Forced singles: live options per free primary item, then take every item
     # left with one until none is.
@@ -929,15 +935,15 @@ def batch(base, sizes, fptr, fopts, params, counts, nodes, codes, sols, start, s
     """
     n = sizes[0]
     dead = np.zeros(base[0].shape[0], dtype=np.int64)
-    live = np.zeros(base[0].shape[0], dtype=np.int64)
-    killed = np.zeros(base[0].shape[0], dtype=np.int64)  # an option is killed once at most
+    live = np.zeros(base[0].shape[0], dtype=np.uint32)
+    killed = np.zeros(base[0].shape[0], dtype=np.uint32)  # an option is killed once at most
     levels = sols.shape[2] - 1
     nd = np.zeros((sizes[2], 4), dtype=np.uint32)
     it = np.zeros(2 * (n + 2), dtype=np.uint32)
     omap = np.zeros(sizes[2], dtype=np.uint32)
     state = np.zeros(n + 2, dtype=np.int64)
     cnt = np.zeros(n + 2, dtype=np.int64)
-    todo = np.zeros(2 * n + 4, dtype=np.int64)
+    todo = np.zeros(2 * n + 4, dtype=np.uint32)
     taken = np.zeros(n + 2, dtype=np.int64)
     x = np.zeros(levels, dtype=np.uint32)
     st = np.zeros(4, dtype=np.int64)
@@ -947,6 +953,7 @@ def batch(base, sizes, fptr, fopts, params, counts, nodes, codes, sols, start, s
     locked = sizes[3] != 0
     trail = np.zeros(sizes[2] if locked else 0, dtype=np.uint32)
     mark = np.zeros(levels + 1, dtype=np.int64)
+    alt = np.zeros(levels + 1, dtype=np.int64)
     seen = np.zeros(n + 2, dtype=np.uint64)
     pairs = np.zeros(n + 2, dtype=np.uint32)
     heads = _lockable(base, n, sizes[1]) if locked else np.zeros(n + 2, dtype=np.uint32)
@@ -978,7 +985,8 @@ def batch(base, sizes, fptr, fopts, params, counts, nodes, codes, sols, start, s
         out = sols[k]
         if locked:
             seen[:] = 0  # node numbers belong to one problem's links
-        codes[k] = _run(nd, it, x, st, prm, stats, out, trail, mark, seen, pairs)
+        alt[0] = -1
+        codes[k] = _run(nd, it, x, st, prm, stats, out, trail, mark, seen, pairs, alt)
         # Report options, not nodes (the nodes belong to this puzzle's links only),
         # after the singles taken by _reduce.  Each option holds a primary item of
         # its own, so the row has room for both.
