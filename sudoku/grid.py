@@ -311,8 +311,8 @@ def check_regions(regions: Sequence[int], n: int) -> None:
 _IN_RANGE = [bytes(range(n + 1)) for n in range(256)]  # the byte values of a grid of size n
 
 
-def _byte_cells(cells, n: int) -> tuple[int, ...] | None:
-    """``cells`` as a tuple of ints when they are all ints from 0 to ``n``, else None.
+def _byte_cells(cells, n: int) -> bytes | None:
+    """``cells`` as bytes when they are all ints from 0 to ``n``, else None.
 
     The common case, checked in C: ``bytes`` takes only ints 0..255 from a
     list or tuple (a bytes object already is one), and deleting the bytes
@@ -332,7 +332,7 @@ def _byte_cells(cells, n: int) -> tuple[int, ...] | None:
         return None
     if packed.translate(None, _IN_RANGE[n]):
         return None
-    return tuple(packed)
+    return packed
 
 
 def _renumber(regions: tuple[int, ...]) -> tuple[int, ...]:
@@ -397,9 +397,14 @@ class Puzzle:
             raise fail(f"box shape {self.box_rows}x{self.box_cols} must be positive integers")
         n = self.box_rows * self.box_cols
         check_size(n, self.source, self.line)
-        cells = _byte_cells(self.cells, n)
-        checked = cells is not None
-        if not checked:  # not all ints from 0 to n: convert one by one, for the message
+        packed = _byte_cells(self.cells, n)
+        checked = packed is not None
+        if checked:
+            cells = tuple(packed)
+            # Kept for the batch solver, which hands the kernels every grid as bytes
+            # (`sudoku.solver._grids`): packing them again cost about 1 us a 9x9 puzzle.
+            object.__setattr__(self, "_packed", packed)
+        else:  # not all ints from 0 to n: convert one by one, for the message
             try:
                 cells = tuple(map(int, self.cells))
             except (TypeError, ValueError):

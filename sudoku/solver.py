@@ -93,8 +93,9 @@ def _option_numbers(grids, n: int) -> np.ndarray:
     ``grids`` holds one grid (``n * n`` values, 0 = blank) or several (one per
     row); the options come row by row, each row's in cell order, as ``uint32``.
     """
-    grids = np.asarray(grids)
-    return (grids + (np.arange(n * n, dtype=np.int64) * n - 1))[grids != 0].astype(np.uint32)
+    flat = np.asarray(grids).reshape(-1)
+    at = np.flatnonzero(flat != 0)  # (numpy finds a bool array's nonzeros 4x faster)
+    return ((at % (n * n)) * n + flat[at] - 1).astype(np.uint32)
 
 
 def _forced(p: Puzzle) -> list:
@@ -373,9 +374,11 @@ def _finish_alone(res: PuzzleResult, prob: Problem, forced, limit, store, timeou
 
 def _grids(puzzles, n) -> np.ndarray:
     """The givens of puzzles of size ``n``: a read-only uint8 array, one row per puzzle."""
-    # bytes() converts a tuple of small ints in C, about 3x faster than numpy.fromiter
-    # over the cells; every value fits a byte as n <= MAX_SIZE < 256 (asserted above).
-    return np.frombuffer(b"".join([bytes(p.cells) for p in puzzles]),
+    # A Puzzle keeps its cells as bytes when it checks them (every value fits a byte
+    # as n <= MAX_SIZE < 256, asserted above); bytes() is the fallback, converting a
+    # tuple of small ints in C, about 3x faster than numpy.fromiter over the cells.
+    return np.frombuffer(b"".join([getattr(p, "_packed", None) or bytes(p.cells)
+                                   for p in puzzles]),
                          dtype=np.uint8).reshape(len(puzzles), n * n)
 
 
@@ -404,10 +407,9 @@ class _Group:
         n = puzzles[0].size
         self.prob = problem_for(puzzles[0])  # here, in the calling thread: the cache is a dict
         grids = _grids(puzzles, n)
-        given = grids != 0
         self.fopts = _option_numbers(grids, n)
         self.fptr = np.zeros(len(puzzles) + 1, dtype=np.int64)
-        np.cumsum(np.count_nonzero(given, axis=1), out=self.fptr[1:])
+        np.cumsum(np.count_nonzero(grids, axis=1), out=self.fptr[1:])
         self.out = None  # what batch_arrays returns
 
 
@@ -493,6 +495,7 @@ class _Chunk:
         # chosen ones and sorting each row puts the options in cell order, so their
         # values make the grid; struct then cuts the bytes into tuples of ints, in C.
         unpack = struct.Struct(f"{cells}B").iter_unpack
+        at_cell = np.arange(0, cells * n, n, dtype=sols.dtype)
         found = None
         for j in range(sols.shape[1]):
             has = counts > j  # puzzles with a solution in slot j
@@ -504,8 +507,10 @@ class _Chunk:
             opts[np.arange(cells) >= sols[sel, j, :1]] = \
                 g.fopts if every else g.fopts[np.repeat(has, np.diff(g.fptr))]
             opts.sort(axis=1)
-            opts %= n
+            # Now row k, column c holds c * n + value - 1 (one option per cell, in cell
+            # order); subtracting is cheaper than numpy's integer %.
             opts += 1
+            opts -= at_cell
             grids = unpack(opts.astype(np.uint8).tobytes())
             if found is None and every:
                 found = [[grid] for grid in grids]

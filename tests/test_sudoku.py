@@ -219,6 +219,20 @@ def test_batch_keeps_order_and_marks_invalid():
     assert "r1c1" in str(results[2].error) and "r1c2" in str(results[2].error)
 
 
+def test_batch_takes_puzzles_built_from_any_integers():
+    # Cells given as numpy integers take the constructor's slow path (no packed
+    # bytes kept); in one batch with parsed puzzles, both solve alike.
+    import numpy as np
+
+    parsed = parse_puzzle(CLASSIC)
+    built = Puzzle(3, 3, np.array(parsed.cells, dtype=np.int64))
+    assert built == parsed
+    a, b = solve_all([parsed, built], mode="check")
+    assert a.verdict == b.verdict == "unique"
+    assert a.solutions == b.solutions
+    validate_solution(parsed, a.solutions[0])
+
+
 def test_batch_threads_agree():
     path = need("top95.txt")
     lines = path.read_text().splitlines()
