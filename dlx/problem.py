@@ -435,7 +435,10 @@ class Problem:
     def _check_forced(self, forced) -> np.ndarray:
         """Validate option indices to force; returns them as an int64 array."""
         try:
-            arr = np.asarray(list(forced), dtype=np.int64).reshape(-1)
+            if isinstance(forced, np.ndarray) and forced.dtype.kind in "iu":
+                arr = forced.astype(np.int64).reshape(-1)  # (list() would box each entry)
+            else:
+                arr = np.asarray(list(forced), dtype=np.int64).reshape(-1)
         except (TypeError, ValueError, OverflowError):
             raise ProblemError("forced options must be option indices (integers)") from None
         if arr.size and (arr.min() < 0 or arr.max() >= self.n_options):
@@ -445,7 +448,7 @@ class Problem:
         return arr
 
     def _label(self, indices) -> list:
-        idx = sorted(int(i) for i in indices)
+        idx = np.sort(np.asarray(indices, dtype=np.int64)).tolist()
         if self._labels is None:
             return idx
         return [self._labels[i] for i in idx]
@@ -570,6 +573,7 @@ class Problem:
 
         s = self.search(limit=1, seed=seed, max_nodes=max_nodes, timeout=timeout,
                         forced=forced)
+        s._restore = False  # nothing else sees this search's links
         for sol in s:
             return sol
         if s.stats.status not in ("complete", "limit"):
@@ -614,8 +618,10 @@ class Problem:
         >>> (r.count, r.status, r.exact)
         (10, 'limit', False)
         """
-        return self.search(limit=limit, seed=seed, max_nodes=max_nodes,
-                           timeout=timeout, forced=forced).count()
+        s = self.search(limit=limit, seed=seed, max_nodes=max_nodes, timeout=timeout,
+                        forced=forced)
+        s._restore = False  # nothing else sees this search's links
+        return s.count()
 
     def unique(self, *, max_nodes=None, timeout=None, forced=()):
         """Does the problem have exactly one solution?
@@ -647,6 +653,7 @@ class Problem:
         from .results import Uniqueness
 
         s = self.search(limit=2, max_nodes=max_nodes, timeout=timeout, forced=forced)
+        s._restore = False  # nothing else sees this search's links
         sols = list(s)
         st = s.stats
         if st.status in ("complete", "limit"):

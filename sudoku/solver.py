@@ -98,12 +98,18 @@ def _option_numbers(grids, n: int) -> np.ndarray:
     return ((at % (n * n)) * n + flat[at] - 1).astype(np.uint32)
 
 
-def _forced(p: Puzzle) -> list:
-    return _option_numbers(p.cells, p.size).tolist()
+def _forced(p: Puzzle) -> np.ndarray:
+    packed = getattr(p, "_packed", None)  # (see _grids)
+    cells = p.cells if packed is None else np.frombuffer(packed, dtype=np.uint8)
+    return _option_numbers(cells, p.size)
 
 
 def _cells(p: Puzzle, solution) -> tuple:
     n = p.size
+    if len(solution) == n * n:
+        # A whole solution: one option (cell * n + value - 1) per cell, so sorting puts
+        # them in cell order (the engine's are sorted already, which timsort sees at once).
+        return tuple([o % n + 1 for o in sorted(solution)])
     out = [0] * (n * n)
     for o in solution:
         out[o // n] = o % n + 1
@@ -156,9 +162,11 @@ def solve(puzzle, *, timeout=None, max_nodes=None):
     '417369825632158947958724316'
     """
     p = _as_puzzle(puzzle)
-    check_givens(p)
     sol = problem_for(p).solve(forced=_forced(p), timeout=timeout, max_nodes=max_nodes)
-    return None if sol is None else _cells(p, sol)
+    if sol is None:
+        check_givens(p)  # clashing givens have no solution: name the cells instead
+        return None
+    return _cells(p, sol)
 
 
 def count(puzzle, *, limit=None, timeout=None, max_nodes=None):
@@ -191,9 +199,11 @@ def count(puzzle, *, limit=None, timeout=None, max_nodes=None):
     6.7e21 solutions, so give it a ``limit`` or a ``timeout``.
     """
     p = _as_puzzle(puzzle)
-    check_givens(p)
-    return problem_for(p).count(forced=_forced(p), limit=limit, timeout=timeout,
-                                max_nodes=max_nodes)
+    r = problem_for(p).count(forced=_forced(p), limit=limit, timeout=timeout,
+                             max_nodes=max_nodes)
+    if r.count == 0:
+        check_givens(p)  # clashing givens have no solution: name the cells instead
+    return r
 
 
 def check(puzzle, *, timeout=None, max_nodes=None):
@@ -224,8 +234,9 @@ def check(puzzle, *, timeout=None, max_nodes=None):
     the time of `solve`.
     """
     p = _as_puzzle(puzzle)
-    check_givens(p)
     u = problem_for(p).unique(forced=_forced(p), timeout=timeout, max_nodes=max_nodes)
+    if not u.solutions:
+        check_givens(p)  # clashing givens have no solution: name the cells instead
     u.solutions = [_cells(p, s) for s in u.solutions]
     return u
 

@@ -222,6 +222,28 @@ def test_forced_options():
     assert p.count(forced=[fi, fi]).count == 0
 
 
+def test_forced_options_as_numpy_arrays():
+    p = queens(6)
+    fi = p.labels.index((0, 1))
+    for dtype in (np.int64, np.uint32, np.uint8):
+        arr = np.array([fi], dtype=dtype)
+        assert p.count(forced=arr).count == p.count(forced=[fi]).count
+        assert p.solve(forced=arr) == p.solve(forced=[fi])
+    for bad in (np.array([p.n_options]), np.array([-1]), np.array([2**64 - 1], np.uint64)):
+        with pytest.raises(ProblemError, match="out of range"):
+            p.count(forced=bad)
+
+
+def test_one_shot_searches_leave_the_problem_as_it_was():
+    # solve, count and unique drop their search without undoing it; the problem's
+    # own links stay pristine, so every later search starts from them.
+    p = queens(6)
+    first = (p.solve(), p.count().count, p.unique().status)
+    assert first == (p.solve(), p.count().count, p.unique().status) == (first[0], 4, "multiple")
+    s = p.search()
+    assert s.count().count == 4 and s.links_restored()
+
+
 def test_solve_many_matches_single_searches():
     p = queens(6)
     forced = [[], [0], [1], [0, 8], [7]]
