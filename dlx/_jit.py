@@ -35,7 +35,7 @@ SIGNATURES = {
 }
 
 _lock = threading.Lock()
-_ready: set = set()
+_ready: dict = {}  # name -> kernel, once compiled or loaded
 _noticed = False
 NOTICE_DELAY = 0.5  # seconds; loading from the cache takes well under this
 
@@ -54,11 +54,12 @@ def kernel(name: str):
     Prints a one-line notice on stderr when compiling takes longer than
     `NOTICE_DELAY`, i.e. when the on-disk cache was empty.
     """
+    fn = _ready.get(name)
+    if fn is not None:
+        return fn
     from . import _kernel
 
     fn = getattr(_kernel, name)
-    if name in _ready:
-        return fn
     with _lock:
         if name not in _ready:
             if hasattr(fn, "compile"):  # absent under NUMBA_DISABLE_JIT=1
@@ -71,7 +72,7 @@ def kernel(name: str):
                     timer.cancel()
                 # One signature per kernel: a call with other types is a bug, not a new compile.
                 fn.disable_compile()
-            _ready.add(name)
+            _ready[name] = fn
     return fn
 
 
