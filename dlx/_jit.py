@@ -19,7 +19,8 @@ _V64 = "int64[::1]"
 _LINKS = f"{_ND}, {_V32}"  # nd, it
 # base problem (options and items in CSR form), sizes, forced (ptr, options), params,
 # counts, nodes, codes, solutions (then batch: start, stop, step; batch_parallel: threads)
-_BASE = f"Tuple(({_V32}, {_V32}, {_V32}, {_V32}, {_V32}, {_V32}))"  # all uint32 (see _csr)
+# The problem in CSR form (see Problem._csr), then the locked-items flags: all uint32.
+_BASE = f"Tuple(({_V32}, {_V32}, {_V32}, {_V32}, {_V32}, {_V32}, {_V32}))"
 _BATCH = (f"int64({_BASE}, {_V64}, {_V64}, {_V32}, {_V64}, {_V64}, {_V64}, "
           f"{_V64}, uint32[:, :, ::1]")
 

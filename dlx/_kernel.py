@@ -17,7 +17,8 @@ Memory layout
     stops or is unwound.
     Rows ``1..N`` are the item headers: ``nd[i, TOP]`` is ``len(i)``, the
     number of options still in item ``i``'s list; a header's ``COLOR`` is 0,
-    except in `batch` with the locked-items rule (1 where `_lockable`).  Row ``N + 1`` is the first
+    except in `batch` with the locked-items rule (1 where
+    `dlx.search.lockable_items`).  Row ``N + 1`` is the first
     spacer; after it come the options, each followed by a spacer.  For an
     option node ``TOP`` is its item (``>= 1``); for a spacer it is 0.  A spacer
     before option ``k`` has ``UP`` = first node of option ``k - 1`` and
@@ -93,7 +94,7 @@ R_CLASH = 5  # batch only: the forced options clash, so there is no solution
 INT64_MAX = np.int64(0x7FFFFFFFFFFFFFFF)
 
 
-@njit(cache=True)
+@njit(cache=True, no_cpython_wrapper=True)
 def _at(i):
     """Where item ``i``'s links start in ``it``, as an unsigned index.
 
@@ -105,20 +106,20 @@ def _at(i):
     return np.uint64(i) << U64_1
 
 
-@njit(cache=True)
+@njit(cache=True, no_cpython_wrapper=True)
 def _active(it, i):
     """Is item ``i`` still in its item list (not covered)?"""
     return it[_at(it[_at(i) + LEFT]) + RIGHT] == i
 
 
-@njit(cache=True)
+@njit(cache=True, no_cpython_wrapper=True)
 def _clear_hints(nd):
     """Forget both hints: every kernel that stops or unwinds a search leaves nd exact."""
     nd[0, EMPTIED] = U0
     nd[0, SINGLE] = U0
 
 
-@njit(cache=True)
+@njit(cache=True, no_cpython_wrapper=True)
 def _hide(nd, p):
     """Remove every other node of p's option from its item's list.
 
@@ -152,7 +153,7 @@ def _hide(nd, p):
     return upd
 
 
-@njit(cache=True)
+@njit(cache=True, no_cpython_wrapper=True)
 def _unhide(nd, p):
     """Undo _hide(nd, p); walks the option backwards so links return in LIFO order."""
     q = p - U1
@@ -170,7 +171,7 @@ def _unhide(nd, p):
             q -= U1
 
 
-@njit(cache=True)
+@njit(cache=True, no_cpython_wrapper=True)
 def _cover(nd, it, i):
     upd = 0
     p = nd[i, DOWN]
@@ -184,7 +185,7 @@ def _cover(nd, it, i):
     return upd + 1
 
 
-@njit(cache=True)
+@njit(cache=True, no_cpython_wrapper=True)
 def _uncover(nd, it, i):
     # Relink the item first, then its options bottom-up: the exact mirror of _cover.
     left = it[_at(i) + LEFT]
@@ -197,7 +198,7 @@ def _uncover(nd, it, i):
         p = nd[p, UP]
 
 
-@njit(cache=True)
+@njit(cache=True, no_cpython_wrapper=True)
 def _purify(nd, p):
     """Keep in p's item only options of p's colour; mark those so hides skip them."""
     upd = 0
@@ -214,7 +215,7 @@ def _purify(nd, p):
     return upd
 
 
-@njit(cache=True)
+@njit(cache=True, no_cpython_wrapper=True)
 def _unpurify(nd, p):
     c = nd[p, COLOR]
     i = nd[p, TOP]
@@ -227,7 +228,7 @@ def _unpurify(nd, p):
         q = nd[q, UP]
 
 
-@njit(cache=True)
+@njit(cache=True, no_cpython_wrapper=True)
 def _commit_others(nd, it, p):
     """Cover (or purify, when coloured) every item of p's option except p's own."""
     upd = 0
@@ -246,7 +247,7 @@ def _commit_others(nd, it, p):
     return upd
 
 
-@njit(cache=True)
+@njit(cache=True, no_cpython_wrapper=True)
 def _try_commit(nd, it, p):
     """`_commit_others`, stopping as soon as a commit leaves a primary item no option.
 
@@ -292,7 +293,7 @@ def _try_commit(nd, it, p):
     return upd, True
 
 
-@njit(cache=True)
+@njit(cache=True, no_cpython_wrapper=True)
 def _uncommit_from(nd, it, p, q):
     """Undo the commits of p's option from node q back to (not including) p itself."""
     while q != p:
@@ -308,7 +309,7 @@ def _uncommit_from(nd, it, p, q):
             q -= U1
 
 
-@njit(cache=True)
+@njit(cache=True, no_cpython_wrapper=True)
 def _uncommit_others(nd, it, p):
     _uncommit_from(nd, it, p, p - U1)
 
@@ -353,7 +354,7 @@ def _choose(nd, it):
     return bi
 
 
-@njit(cache=True)
+@njit(cache=True, no_cpython_wrapper=True)
 def _break_tie(nd, it, first):
     """Of the first `TIES` items of length 2 from ``first`` on, the one whose options remove most.
 
@@ -391,7 +392,7 @@ def _break_tie(nd, it, first):
     return bi
 
 
-@njit(cache=True)
+@njit(cache=True, no_cpython_wrapper=True)
 def _holds(nd, p, item):
     """Does the option of node p hold ``item`` without a colour (p's own node aside)?"""
     q = p + U1
@@ -406,7 +407,7 @@ def _holds(nd, p, item):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, no_cpython_wrapper=True)
 def _lock(nd, a, trail, nt):
     """The locked-items rule at primary item ``a``; returns the new trail length.
 
@@ -452,7 +453,7 @@ def _lock(nd, a, trail, nt):
     return nt
 
 
-@njit(cache=True)
+@njit(cache=True, no_cpython_wrapper=True)
 def _unlock(nd, trail, nt, mark):
     """Put back the options `_lock` removed, ``trail[mark:nt]``, last first."""
     while nt > mark:
@@ -467,7 +468,7 @@ def _unlock(nd, trail, nt, mark):
     return nt
 
 
-@njit(cache=True)
+@njit(cache=True, no_cpython_wrapper=True)
 def _choose_locked(nd, it, trail, nt, seen, pairs):
     """`_choose` that first applies `_lock` to the items of length 2, at branch points.
 
@@ -505,7 +506,7 @@ def _choose_locked(nd, it, trail, nt, seen, pairs):
             if n <= U1:
                 return bi, nt
         pairs[m] = i
-        m += (n == U2) & (nd[i, COLOR] != U0)  # a header's COLOR: see _lockable
+        m += (n == U2) & (nd[i, COLOR] != U0)  # a header's COLOR: see dlx.search.lockable_items
         i = it[_at(i) + RIGHT]
     nt0 = nt
     for k in range(m):
@@ -529,7 +530,7 @@ def _choose_locked(nd, it, trail, nt, seen, pairs):
     return bi, nt
 
 
-@njit(cache=True)
+@njit(cache=True, no_cpython_wrapper=True)
 def _run(nd, it, x, st, params, stats, sols, trail, mark, seen, pairs, alt):
     """Algorithm X from the saved step until done, a limit, the budget or a full buffer.
 
@@ -637,7 +638,7 @@ def _run(nd, it, x, st, params, stats, sols, trail, mark, seen, pairs, alt):
     return code
 
 
-@njit(cache=True)
+@njit(cache=True, no_cpython_wrapper=True)
 def _unwind_to(nd, it, x, st, target):
     """Undo the choices x[target:LEVEL] (and the cover of their items)."""
     level = st[LEVEL]
@@ -649,14 +650,14 @@ def _unwind_to(nd, it, x, st, target):
     st[LEVEL] = level
 
 
-@njit(cache=True)
+@njit(cache=True, no_cpython_wrapper=True)
 def _live(nd, it, p):
     """Is the option of node p still available (its item active, p still linked)?"""
     i = nd[p, TOP]
     return _active(it, i) and nd[nd[p, UP], DOWN] == p
 
 
-@njit(cache=True)
+@njit(cache=True, no_cpython_wrapper=True)
 def _force(nd, it, x, st, forced):
     """Choose the options whose primary nodes are `forced`, one level each.
 
@@ -714,7 +715,7 @@ def force(nd, it, x, st, forced):
     return 1
 
 
-@njit(cache=True)
+@njit(cache=True, no_cpython_wrapper=True)
 def _reduce(base, n1, forced, nd, it, omap, state, dead, live, stamp, cnt, todo, taken, killed,
             heads):
     """Build, in nd/it, the links of the problem restricted by forced options.
@@ -722,7 +723,8 @@ def _reduce(base, n1, forced, nd, it, omap, state, dead, live, stamp, cnt, todo,
     ``base`` holds the base problem twice, as options (``optr``, ``oitem``,
     ``ocolor``: each option's items and colours, items numbered from 1,
     primary ones first) and as items (``iptr``, ``iopt``, ``icolor``: each
-    item's options and their colours).  Items the forced options cover leave
+    item's options and their colours), then the flags of
+    `dlx.search.lockable_items` (unused here: ``heads`` is that array).  Items the forced options cover leave
     the item lists; options that use such an item are left out, except that
     an option agreeing with a forced colour on a secondary item stays, without
     that entry.  Item numbers are unchanged; ``omap[node]`` gets the base
@@ -745,13 +747,13 @@ def _reduce(base, n1, forced, nd, it, omap, state, dead, live, stamp, cnt, todo,
     about half of the search's nodes).
 
     ``heads[i]`` goes in item ``i``'s header as its ``COLOR`` (see
-    `_lockable`; zeros when the rule is not used).
+    `dlx.search.lockable_items`; zeros when the rule is not used).
 
     Returns ``(rows, k)``: the number of node rows used and the number of
     options put in ``taken``; rows is 0 when the forced options clash and
     -1 when the singles run into an item with no option left (no solution).
     """
-    optr, oitem, ocolor, iptr, iopt, icolor = base
+    optr, oitem, ocolor, iptr, iopt, icolor, _ = base
     n = it.shape[0] // 2 - 2
     for i in range(n + 2):
         state[i] = 0
@@ -772,7 +774,7 @@ def _reduce(base, n1, forced, nd, it, omap, state, dead, live, stamp, cnt, todo,
         nd[i, TOP] = 0
         nd[i, UP] = i
         nd[i, DOWN] = i
-        nd[i, COLOR] = heads[i]  # a header's COLOR: 1 if `_lockable`, when that is used
+        nd[i, COLOR] = heads[i]  # 1 if lockable (dlx.search.lockable_items), when used
         s = state[i]
         if s != 0:
             for e in range(iptr[i], iptr[i + 1]):
@@ -891,30 +893,6 @@ def _reduce(base, n1, forced, nd, it, omap, state, dead, live, stamp, cnt, todo,
     return z + 1, ntaken
 
 
-@njit(cache=True)
-def _lockable(base, n, n1):
-    """Which primary items the locked-items rule could ever apply to (1) or not (0).
-
-    Only an item two of whose options share another item: on Sudoku not the
-    cells (a cell's options share nothing else), a quarter of the items and
-    many of the checks `_choose_locked` would make in vain (hardest1905 took
-    20% longer with them).  `_reduce` puts the answer in the items' header rows.
-    """
-    optr, oitem, ocolor, iptr, iopt, icolor = base
-    out = np.zeros(n + 2, dtype=np.uint32)
-    last = np.zeros(n + 2, dtype=np.int64)  # the item whose options last held each item
-    for i in range(1, n1 + 1):
-        for e in range(iptr[i], iptr[i + 1]):
-            o = iopt[e]
-            for f in range(optr[o], optr[o + 1]):
-                j = oitem[f]
-                if j != i:
-                    if last[j] == i:
-                        out[i] = 1
-                    last[j] = i
-    return out
-
-
 @njit(cache=True, nogil=True)
 def batch(base, sizes, fptr, fopts, params, counts, nodes, codes, sols, start, stop, step):
     """Many problems that differ only by forced options, in one call on one thread.
@@ -922,9 +900,10 @@ def batch(base, sizes, fptr, fopts, params, counts, nodes, codes, sols, start, s
     Solves problems ``start, start + step, ...`` below ``stop`` (`batch_parallel`
     gives each thread its own ``start``; one kernel rather than a wrapper around
     a shared one saves about 0.8 s of the first compile).  The base problem is
-    ``base`` (see `_reduce`); ``sizes`` holds N, the number of primary items,
-    the node rows of the full structure and 1 to apply the locked-items rule
-    (`_choose_locked`) in the searches, 0 not to.
+    ``base`` (see `_reduce`; its last array is `dlx.search.lockable_items`
+    when the locked-items rule is on, zeros when it is off); ``sizes`` holds N, the
+    number of primary items, the node rows of the full structure and 1 to
+    apply the locked-items rule (`_choose_locked`) in the searches, 0 not to.
     Problem k forces the options ``fopts[fptr[k]:fptr[k+1]]``, is searched
     with ``params`` (BUDGET is per problem) and leaves its count, nodes,
     return code (R_DONE, R_LIMIT, R_BUDGET, or R_CLASH when its forced options
@@ -956,7 +935,7 @@ def batch(base, sizes, fptr, fopts, params, counts, nodes, codes, sols, start, s
     alt = np.zeros(levels + 1, dtype=np.int64)
     seen = np.zeros(n + 2, dtype=np.uint64)
     pairs = np.zeros(n + 2, dtype=np.uint32)
-    heads = _lockable(base, n, sizes[1]) if locked else np.zeros(n + 2, dtype=np.uint32)
+    heads = base[6]  # see `dlx.search.lockable_items`; zeros without the rule
     for k in range(start, stop, step):
         rows, nt = _reduce(base, sizes[1], fopts[fptr[k]:fptr[k + 1]], nd, it, omap, state,
                            dead, live, k + 1, cnt, todo, taken, killed, heads)
