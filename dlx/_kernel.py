@@ -721,20 +721,20 @@ def _reduce(base, n1, forced, nd, it, omap, state, dead, live, stamp, cnt, todo,
     """Build, in nd/it, the links of the problem restricted by forced options.
 
     ``base`` holds the base problem twice, as options (``optr``, ``oitem``,
-    ``ocolor``: each option's items and colours, items numbered from 1,
-    primary ones first) and as items (``iptr``, ``iopt``, ``icolor``: each
-    item's options and their colours), then the flags of
-    `dlx.search.lockable_items` (unused here: ``heads`` is that array).  Items the forced options cover leave
-    the item lists; options that use such an item are left out, except that
-    an option agreeing with a forced colour on a secondary item stays, without
-    that entry.  Item numbers are unchanged; ``omap[node]`` gets the base
-    option of each node.  One pass over the options replaces covering the
-    forced options in the full structure and uncovering them afterwards,
-    which touches far more links.  Options are marked out through the items'
-    lists with ``dead[o] = stamp``, so nothing needs clearing between calls;
-    the survivors are then listed in ``live`` without a branch per option
-    (a dead or live option is a coin toss the processor cannot predict:
-    listing them first made this build about 20% faster on 9x9 Sudoku).
+    ``ocolor``: each option's items and colours, items numbered from 1, primary
+    ones first) and as items (``iptr``, ``iopt``, ``icolor``: each item's
+    options and their colours), then the flags of `dlx.search.lockable_items`
+    (unused here: ``heads`` is that array). Items the forced options cover
+    leave the item lists; options that use such an item are left out, except
+    that an option agreeing with a forced colour on a secondary item stays,
+    without that entry.  Item numbers are unchanged; ``omap[node]`` gets the
+    base option of each node.  One pass over the options replaces covering the
+    forced options in the full structure and uncovering them afterwards, which
+    touches far more links.  Options are marked out through the items' lists
+    with ``dead[o] = stamp``, so nothing needs clearing between calls; the
+    survivors are then listed in ``live`` without a branch per option (a dead
+    or live option is a coin toss the processor cannot predict: listing them
+    first made this build about 20% faster on 9x9 Sudoku).
 
     Before building, the forced singles are taken the same way: while a
     free primary item has one option left, that option joins the forced ones
