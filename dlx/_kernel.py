@@ -716,25 +716,26 @@ def force(nd, it, x, st, forced):
 
 
 @njit(cache=True, no_cpython_wrapper=True)
-def _reduce(base, n1, forced, nd, it, omap, state, dead, live, stamp, cnt, todo, taken, killed,
-            heads):
+def _reduce(base, n1, forced, nd, it, omap, state, dead, live, stamp, cnt, todo, taken,
+            killed):
     """Build, in nd/it, the links of the problem restricted by forced options.
 
     ``base`` holds the base problem twice, as options (``optr``, ``oitem``,
     ``ocolor``: each option's items and colours, items numbered from 1, primary
     ones first) and as items (``iptr``, ``iopt``, ``icolor``: each item's
-    options and their colours), then the flags of `dlx.search.lockable_items`
-    (unused here: ``heads`` is that array). Items the forced options cover
-    leave the item lists; options that use such an item are left out, except
-    that an option agreeing with a forced colour on a secondary item stays,
-    without that entry.  Item numbers are unchanged; ``omap[node]`` gets the
-    base option of each node.  One pass over the options replaces covering the
-    forced options in the full structure and uncovering them afterwards, which
-    touches far more links.  Options are marked out through the items' lists
-    with ``dead[o] = stamp``, so nothing needs clearing between calls; the
-    survivors are then listed in ``live`` without a branch per option (a dead
-    or live option is a coin toss the processor cannot predict: listing them
-    first made this build about 20% faster on 9x9 Sudoku).
+    options and their colours), then ``heads``, the flags of
+    `dlx.search.lockable_items` (zeros when the rule is off).  Items the forced
+    options cover leave the item lists; options that use such an item are left
+    out, except that an option agreeing with a forced colour on a secondary
+    item stays, without that entry.  Item numbers are unchanged; ``omap[node]``
+    gets the base option of each node.  One pass over the options replaces
+    covering the forced options in the full structure and uncovering them
+    afterwards, which touches far more links.  Options are marked out through
+    the items' lists with ``dead[o] = stamp``, so nothing needs clearing
+    between calls; the survivors are then listed in ``live`` without a branch
+    per option (a dead or live option is a coin toss the processor cannot
+    predict: listing them first made this build about 20% faster on 9x9
+    Sudoku).
 
     Before building, the forced singles are taken the same way: while a
     free primary item has one option left, that option joins the forced ones
@@ -746,14 +747,13 @@ def _reduce(base, n1, forced, nd, it, omap, state, dead, live, stamp, cnt, todo,
     here they cost no links to cover and none to restore (17-clue Sudoku:
     about half of the search's nodes).
 
-    ``heads[i]`` goes in item ``i``'s header as its ``COLOR`` (see
-    `dlx.search.lockable_items`; zeros when the rule is not used).
+    ``heads[i]`` goes in item ``i``'s header as its ``COLOR``.
 
     Returns ``(rows, k)``: the number of node rows used and the number of
     options put in ``taken``; rows is 0 when the forced options clash and
     -1 when the singles run into an item with no option left (no solution).
     """
-    optr, oitem, ocolor, iptr, iopt, icolor, _ = base
+    optr, oitem, ocolor, iptr, iopt, icolor, heads = base
     n = it.shape[0] // 2 - 2
     for i in range(n + 2):
         state[i] = 0
@@ -935,10 +935,9 @@ def batch(base, sizes, fptr, fopts, params, counts, nodes, codes, sols, start, s
     alt = np.zeros(levels + 1, dtype=np.int64)
     seen = np.zeros(n + 2, dtype=np.uint64)
     pairs = np.zeros(n + 2, dtype=np.uint32)
-    heads = base[6]  # see `dlx.search.lockable_items`; zeros without the rule
     for k in range(start, stop, step):
         rows, nt = _reduce(base, sizes[1], fopts[fptr[k]:fptr[k + 1]], nd, it, omap, state,
-                           dead, live, k + 1, cnt, todo, taken, killed, heads)
+                           dead, live, k + 1, cnt, todo, taken, killed)
         if rows <= 0 or nt > params[BUDGET]:
             # 0: the forced options clash; -1: the forced singles found no solution;
             # or the singles alone used up the budget (as the search would have).
