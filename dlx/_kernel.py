@@ -825,6 +825,8 @@ def _reduce(base, n1, forced, nd, it, omap, state, dead, live, stamp, cnt, todo,
         m = 0
         for e in range(optr[o], optr[o + 1]):
             j = oitem[e]
+            if cnt[j] <= 1:
+                continue  # o is j's last live option: nothing to rule out (easy 9x9: 6%)
             s = state[j]
             for f in range(iptr[j], iptr[j + 1]):
                 o2 = iopt[f]
