@@ -248,6 +248,9 @@ def forced_arrays(problem, forced_lists):
     return np.asarray(ptr, dtype=np.int64), np.ascontiguousarray(fopts, dtype=np.uint32)
 
 
+LOCKABLE_BLOCK = 1 << 20  # entries lockable_items expands at once (about 40 MB at most)
+
+
 def lockable_items(problem) -> np.ndarray:
     """Which primary items the locked-items rule could ever apply to: uint32, 1 or 0.
 
@@ -263,30 +266,36 @@ def lockable_items(problem) -> np.ndarray:
 
     Notes
     -----
-    Cost: O(sum of squared option lengths) time and memory, once per problem
-    (about 1 ms for 9x9 Sudoku).
+    Cost: once per problem, time O(sum of squared option lengths) (about
+    1 ms for 9x9 Sudoku), memory O(`LOCKABLE_BLOCK`) beyond the problem.
     """
     got = problem._cache.get("lockable")
     if got is not None:
         return got
     base, sizes, _ = problem._csr()
     n, n1 = int(sizes[0]), int(sizes[1])
-    optr = base[0].astype(np.int64)
-    items = base[1].astype(np.int64)
+    optr, items, _, iptr, iopt, _ = (a.astype(np.int64) for a in base)
     lens = np.diff(optr)
-    start = np.repeat(optr[:-1], lens)  # each entry's option's first entry
-    length = np.repeat(lens, lens)
-    pos = np.arange(len(items)) - start
-    # Every (primary item, other item of the same option) pair, as one number; a
-    # pair seen twice is two options of the item sharing the other one.
-    pairs = []
-    for k in range(1, int(lens.max(initial=0))):
-        e = np.flatnonzero((length > k) & (items <= n1))
-        pairs.append(items[e] * (n + 2) + items[start[e] + (pos[e] + k) % length[e]])
+    # Items are taken in groups whose options hold at most LOCKABLE_BLOCK entries in all
+    # (one item with more is a group alone), so memory stays bounded.
+    work = np.concatenate(([0], np.cumsum(lens[iopt])))[iptr]  # entries before item i
     got = np.zeros(n + 2, dtype=np.uint32)
-    if pairs:
-        keys = np.sort(np.concatenate(pairs))
+    a = 1
+    while a <= n1:
+        b = int(np.searchsorted(work, work[a] + LOCKABLE_BLOCK, side="right")) - 1
+        b = min(max(b, a + 1), n1 + 1)
+        # Every (item, other item of one of its options) pair as one number; a pair
+        # seen twice is two options of the item sharing the other one.
+        opts = iopt[iptr[a]:iptr[b]]
+        owner = np.repeat(np.arange(a, b), np.diff(iptr[a:b + 1]))
+        size = lens[opts]
+        first = np.concatenate(([0], np.cumsum(size)[:-1]))
+        other = items[np.repeat(optr[opts] - first, size) + np.arange(int(size.sum()))]
+        owner = np.repeat(owner, size)
+        keep = other != owner
+        keys = np.sort(owner[keep] * (n + 2) + other[keep])
         got[keys[1:][keys[1:] == keys[:-1]] // (n + 2)] = 1
+        a = b
     problem._cache["lockable"] = got
     return got
 

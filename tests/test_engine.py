@@ -234,6 +234,35 @@ def test_forced_options_as_numpy_arrays():
             p.count(forced=bad)
 
 
+def test_lockable_items_match_their_definition(monkeypatch):
+    # A primary item is lockable when two of its options share another item; checked
+    # in plain Python, with the numpy version taking items in groups of every size.
+    from dlx import search
+
+    def expected(p):
+        base, sizes, _ = p._csr()
+        optr, items = base[0].tolist(), base[1].tolist()
+        opts = [items[optr[k]:optr[k + 1]] for k in range(len(optr) - 1)]
+        flags = [0] * (int(sizes[0]) + 2)
+        for i in range(1, int(sizes[1]) + 1):
+            seen = [j for o in opts if i in o for j in o if j != i]
+            flags[i] = int(len(seen) != len(set(seen)))
+        return flags
+
+    rng = np.random.default_rng(7)
+    problems = [queens(5), Problem([["a", "b"], ["a", "b"], ["c"]])]
+    for _ in range(60):
+        n = int(rng.integers(2, 7))
+        rows = [sorted({int(rng.integers(0, n - 1)), *rng.integers(0, n, 2).tolist()})
+                for _ in range(int(rng.integers(1, 10)))]  # each with a primary item
+        problems.append(Problem(rows, primary=list(range(n - 1)), secondary=[n - 1]))
+    for block in (1 << 20, 5, 1):
+        monkeypatch.setattr(search, "LOCKABLE_BLOCK", block)
+        for p in problems:
+            p._cache.pop("lockable", None)
+            assert search.lockable_items(p).tolist() == expected(p)
+
+
 def test_one_shot_searches_leave_the_problem_as_it_was():
     # solve, count and unique drop their search without undoing it; the problem's
     # own links stay pristine, so every later search starts from them.
