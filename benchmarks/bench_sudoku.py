@@ -123,7 +123,12 @@ def _library(puzzles, args) -> tuple[dict, dict, dict]:
 
 
 def _kernel_only(puzzles, args):
-    """The batch kernel alone (solve, one thread), forced options prebuilt."""
+    """The batch kernel alone (solve, one thread), forced options prebuilt.
+
+    With the locked-items rule, as `solve_all` calls it (runs before commit 40fe90c
+    left it out, so their kernel-only column timed a search without the rule:
+    on top1465 slower than `solve_all` itself).
+    """
     import numpy as np
 
     from dlx.search import batch_arrays
@@ -139,7 +144,8 @@ def _kernel_only(puzzles, args):
     np.cumsum(np.count_nonzero(grids, axis=1), out=fptr[1:])
 
     def fn():
-        return batch_arrays(prob, fptr, fopts, limit=1, store=1, max_nodes=BATCH_NODE_CAP)
+        return batch_arrays(prob, fptr, fopts, limit=1, store=1, max_nodes=BATCH_NODE_CAP,
+                            locked=True)
 
     timing, _ = measure(fn, args.repeat, budget=args.budget, warmup=1)
     return timing.scaled(1e6 / len(puzzles)).to_dict()
