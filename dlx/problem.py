@@ -454,6 +454,16 @@ class Problem:
         return [self._labels[i] for i in idx]
 
     # --------------------------------------------------------------- searches
+    def _search_once(self, **kwargs):
+        """A search that `solve`, `count` and `unique` drop as soon as it ends.
+
+        Nothing else sees its private links, so they are not restored at the
+        end (see `dlx.search.Search`).
+        """
+        s = self.search(**kwargs)
+        s._restore = False
+        return s
+
     def search(self, *, limit=None, seed=None, max_nodes=None, timeout=None, forced=()):
         """A resumable search over this problem.
 
@@ -571,9 +581,8 @@ class Problem:
         """
         from .results import SearchStopped
 
-        s = self.search(limit=1, seed=seed, max_nodes=max_nodes, timeout=timeout,
-                        forced=forced)
-        s._restore = False  # nothing else sees this search's links
+        s = self._search_once(limit=1, seed=seed, max_nodes=max_nodes, timeout=timeout,
+                              forced=forced)
         for sol in s:
             return sol
         if s.stats.status not in ("complete", "limit"):
@@ -618,10 +627,8 @@ class Problem:
         >>> (r.count, r.status, r.exact)
         (10, 'limit', False)
         """
-        s = self.search(limit=limit, seed=seed, max_nodes=max_nodes, timeout=timeout,
-                        forced=forced)
-        s._restore = False  # nothing else sees this search's links
-        return s.count()
+        return self._search_once(limit=limit, seed=seed, max_nodes=max_nodes,
+                                 timeout=timeout, forced=forced).count()
 
     def unique(self, *, max_nodes=None, timeout=None, forced=()):
         """Does the problem have exactly one solution?
@@ -652,8 +659,7 @@ class Problem:
         """
         from .results import Uniqueness
 
-        s = self.search(limit=2, max_nodes=max_nodes, timeout=timeout, forced=forced)
-        s._restore = False  # nothing else sees this search's links
+        s = self._search_once(limit=2, max_nodes=max_nodes, timeout=timeout, forced=forced)
         sols = list(s)
         st = s.stats
         if st.status in ("complete", "limit"):
