@@ -19,6 +19,7 @@ time limit and Ctrl-C.
 
 from __future__ import annotations
 
+import operator
 import struct
 import time
 from collections import deque
@@ -50,8 +51,8 @@ PROBLEM_CACHE = 32  # shapes/variants/region maps whose problem is kept
 _problems: dict = {}  # in order of last use
 
 
-def _key(p: Puzzle):
-    return (p.box_rows, p.box_cols, p.variant, p.regions)
+# A puzzle's shape and variant: (box_rows, box_cols, variant, regions), read in C.
+_key = operator.attrgetter("box_rows", "box_cols", "variant", "regions")
 
 
 def problem_for(puzzle: Puzzle) -> Problem:
