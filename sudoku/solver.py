@@ -445,8 +445,9 @@ class _Chunk:
         # The common case in one go: puzzles only (what read_puzzles yields for a clean
         # file), all of one shape.  Anything else is sorted item by item below.
         if set(map(type, items)) == {Puzzle}:
-            keys = list(map(_key, items))
-            if keys.count(keys[0]) == len(keys):
+            # (The keys are compared as they are made: a list of them all would add
+            # thousands of objects for the cycle collector to walk.)
+            if all(map(_key(items[0]).__eq__, map(_key, items))):
                 self.groups = [_Group(None, items)]
                 return
         groups: dict = {}

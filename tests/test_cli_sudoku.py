@@ -578,3 +578,16 @@ def test_sigint_prints_partial_count_and_exits_130(tmp_path):
         if out:
             break
     assert re.fullmatch(r"\d+ \(at least: interrupted\)\n", out)
+
+
+def test_batch_commands_leave_the_collector_as_they_found_it(runner, tmp_path):
+    # The commands run the cycle collector less often while they answer puzzles and
+    # must set it back: an in-process caller (a test, a notebook) keeps its settings.
+    import gc
+
+    before = gc.get_threshold()
+    path = write(tmp_path, CLASSIC + "\n" + CLASH + "\n" + CLASSIC + "\n")
+    for command in ("solve", "check", "count"):
+        result = run(runner, command, path)
+        assert result.exit_code == 1  # the second line is invalid
+        assert gc.get_threshold() == before
