@@ -309,6 +309,27 @@ def test_solve_many_takes_the_singles_as_the_search_would():
     assert r.nodes.tolist() == [q.count(forced=[4]).stats.nodes, q.count(forced=[0]).stats.nodes]
 
 
+def test_solve_many_rows_hold_the_longest_solution():
+    # The batch kernel's solution rows are as long as the most options a solution can
+    # hold (primary items over the fewest any option holds), not one per primary item.
+    # Problems whose solutions fill them exactly, singles and search levels together.
+    from dlx.search import batch_arrays
+
+    pairs = Problem([["a", "b"], ["c", "d"], ["a", "c"], ["b", "d"], ["e", "f"],
+                     ["e", "f", "x"]], secondary=["x"])  # two primary items an option
+    mixed = Problem([["a"], ["b", "c"], ["b"], ["c"], ["d"]])  # one at least
+    for p, longest in ((pairs, 3), (mixed, 4)):
+        assert p._csr()[2] == longest
+        for forced in ([], [0]):
+            r = p.solve_many([forced], limit=0, store=4)
+            got = sorted(sorted(s) for s in r.solutions[0])
+            assert got == sorted(sorted(s) for s in p.search(forced=forced))
+            assert max(map(len, got)) == longest  # (forced options included) a full row
+        _, _, _, rows = batch_arrays(p, np.array([0, 0]), np.zeros(0, dtype=np.uint32),
+                                     limit=0, store=4)
+        assert rows.shape[2] == longest + 1
+
+
 def test_ties_at_two_options_go_to_the_heaviest_item():
     # A and B both have two options.  A's options hide little (p and q have three
     # options each), B's more (x and y have four each): MRV branches on B, though A
