@@ -95,6 +95,7 @@ from typing import IO, Any, NamedTuple, Union
 
 from .errors import PuzzleError
 from .grid import (
+    _IN_RANGE,
     MAX_SIZE,
     SYMBOLS,
     VARIANTS,
@@ -372,7 +373,6 @@ def _quick_sizes() -> dict[int, int]:
 
 _QUICK_SIZES = _quick_sizes()
 _BYTE_VALUES = bytes(_VALUE.get(chr(b), 255) for b in range(256))  # ASCII symbol -> value
-_UP_TO = [bytes(range(n + 1)) for n in range(_MAX_SYMBOL_SIZE + 1)]  # the values of size n
 
 
 def _too_many_regions(n: int) -> str:
@@ -552,7 +552,7 @@ class _Reader:
         # Symbols to values in C: a bare line is ASCII, and a symbol that is not a
         # value up to n (255 for a non-symbol) survives deleting the bytes 0..n.
         packed = text.encode("ascii").translate(_BYTE_VALUES)
-        if packed.translate(None, _UP_TO[n]):
+        if packed.translate(None, _IN_RANGE[n]):
             return None
         self.first_content = False  # (a bare line is no CSV header)
         self.header, self.pending = self.pending, None
