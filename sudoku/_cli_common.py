@@ -45,7 +45,7 @@ def read_items(file, box, variant, regions, *, check=False):
     """The stream of items (Puzzle or PuzzleError) of ``file``, and its display name.
 
     ``check=False`` leaves clashing givens to the solver, which finds them in
-    its kernel and names the cells; reading is then a third faster.
+    its kernel and names the cells; reading is then about twice as fast.
     """
     from .errors import PuzzleError
     from .formats import read_puzzles

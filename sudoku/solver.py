@@ -555,7 +555,9 @@ class _Chunk:
                 check_givens(res.puzzle)
                 res.error = PuzzleError("the givens clash", res.puzzle.source, res.puzzle.line)
             except PuzzleError as exc:
-                res.error = exc
+                # Without its traceback: that would hold this frame, and through it
+                # the whole chunk's arrays, until the cycle collector next runs.
+                res.error = exc.with_traceback(None)
         capped = [k for k, st in enumerate(statuses) if st == "nodes"] if s.finish_alone else []
         # Place the results; the capped ones stay unfinished (None) until searched again.
         placed = results.copy() if capped else results

@@ -168,6 +168,19 @@ def test_clashing_givens_name_the_cells():
             fn("11" + "." * 79)
 
 
+def test_batch_clash_errors_hold_no_frames():
+    # A clash found in a batch is reported with an error that holds no traceback: one
+    # would keep the decoding frame, and with it the chunk's arrays, alive as long as
+    # the result is kept.
+    from sudoku.grid import Puzzle
+
+    clash = Puzzle(3, 3, [1, 1] + [0] * 79)  # built directly: not checked on reading
+    results = list(solve_all([clash, "." * 81], mode="check"))
+    assert results[0].verdict == "invalid" and "r1c1" in str(results[0].error)
+    assert results[0].error.__traceback__ is None
+    assert results[1].verdict == "multiple"
+
+
 @pytest.mark.parametrize("name", [
     "easy_sample.txt", "17clue.txt", "top95.txt", "norvig_hardest.txt", "top1465.txt",
     "hardest1106.txt", "hard_sample.txt", "hardest1905_11plus.txt", "16x16.txt",
