@@ -358,16 +358,16 @@ def _line_codec(n: int) -> tuple[re.Pattern, dict[int, str]]:
     return valid, str.maketrans({s: chr(_VALUE[s]) for s in symbols})
 
 
-# Line lengths the reader's fast path takes: n*n for the sizes with a default box
-# shape, except 16 (4x4: such a line may begin a compact 16x16 grid).
-def _quick_sizes() -> dict[int, int]:
+# Line lengths the reader's fast path takes, with their size and default box shape:
+# n*n for the sizes that have one, except 16 (4x4: such a line may begin a compact
+# 16x16 grid).
+def _quick_sizes() -> dict[int, tuple[int, tuple[int, int]]]:
     sizes = {}
     for n in range(5, _MAX_SYMBOL_SIZE + 1):
         try:
-            default_box(n)
+            sizes[n * n] = n, default_box(n)
         except PuzzleError:
             continue
-        sizes[n * n] = n
     return sizes
 
 
@@ -543,12 +543,14 @@ class _Reader:
         clashing givens.  What comes out is what `content` would give.
         """
         text = line.text
-        n = _QUICK_SIZES.get(len(text))
-        if n is None or self.variant != "standard":
+        quick = _QUICK_SIZES.get(len(text))
+        if quick is None or self.variant != "standard":
             return None
-        box = self.box
-        if box is not None and box[0] * box[1] != n:
-            return None
+        n, box = quick
+        if self.box is not None:
+            box = self.box
+            if box[0] * box[1] != n:
+                return None
         # Symbols to values in C: a bare line is ASCII, and a symbol that is not a
         # value up to n (255 for a non-symbol) survives deleting the bytes 0..n.
         packed = text.encode("ascii").translate(_BYTE_VALUES)
@@ -557,8 +559,7 @@ class _Reader:
         self.first_content = False  # (a bare line is no CSV header)
         self.header, self.pending = self.pending, None
         name, start = self.header if self.header is not None else (None, line.number)
-        rows, cols = box or default_box(n)
-        puzzle = Puzzle._standard(rows, cols, packed, self.source, start, name)
+        puzzle = Puzzle._standard(box[0], box[1], packed, self.source, start, name)
         self.after_line_puzzle = True
         if self.check:
             try:
