@@ -39,6 +39,7 @@ import gc
 import os
 import sys
 import time
+from math import isqrt
 
 import click
 
@@ -64,6 +65,7 @@ from . import cli_make as _make
 from ._cli_common import input_options as _input_options
 from ._cli_common import json_line as _json
 from ._cli_common import read_items as _read
+from .formats import format_candidates, format_grid, format_line
 from .grid import VARIANTS
 
 __all__ = ["cli", "main"]
@@ -116,17 +118,11 @@ def _format_option(choices, default="line", help_text=""):
 # --------------------------------------------------------------------- input
 # -------------------------------------------------------------------- output
 def _line(cells) -> str:
-    from .formats import format_line
-
-    n = int(round(len(cells) ** 0.5))
-    if n > 35:  # no one-character symbols: numbers separated by spaces
-        return " ".join(map(str, cells))
-    return format_line(cells, n)
+    # (Above 35x35, numbers separated by spaces: see format_line.)
+    return format_line(cells, isqrt(len(cells)))
 
 
 def _grid(cells, puzzle) -> str:
-    from .formats import format_grid
-
     return format_grid(cells, puzzle.box_rows, puzzle.box_cols, puzzle.regions)
 
 
@@ -488,7 +484,6 @@ def candidates(file, box, variant, regions, fmt, quiet):
     Exit status: 0; 1 some puzzles are invalid.
     """
     from .errors import PuzzleError
-    from .formats import format_candidates
     from .solver import PuzzleResult
     from .solver import candidates as find_candidates
 
