@@ -89,7 +89,6 @@ import re
 from collections import deque
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from functools import cache
 from math import isqrt
 from typing import IO, Any, NamedTuple, Union
 
@@ -122,6 +121,7 @@ _MAX_SYMBOL_SIZE = len(SYMBOLS)  # largest size written one character per cell
 _VALUE = {".": 0, "0": 0}
 _VALUE.update({c: i + 1 for i, c in enumerate(SYMBOLS)})
 _VALUE.update({c.lower(): i + 1 for i, c in enumerate(SYMBOLS) if c.isalpha()})
+_BYTE_VALUES = bytes(_VALUE.get(chr(b), 255) for b in range(256))  # ASCII symbol -> value
 _BARS = "|\u2502\u2503"  # | and box-drawing verticals
 _SEPARATOR_CHARS = frozenset("-=+|* \t\u2500\u2501\u2502\u2503\u253c\u254b\u252c\u2534\u251c"
                              "\u2524\u250c\u2510\u2514\u2518")
@@ -348,14 +348,17 @@ def _value(symbol: str, n: int, numeric: bool) -> int:
     return v if v <= n else -1
 
 
-@cache
-def _line_codec(n: int) -> tuple[re.Pattern, dict[int, str]]:
-    """A pattern matching a row of valid symbols of an ``n x n`` grid, and a table
-    turning each symbol into the character whose code is its value (the fast path
-    for one-line puzzles: both run in C)."""
-    symbols = [s for s, v in _VALUE.items() if v <= n]
-    valid = re.compile("[" + re.escape("".join(symbols)) + "]*")
-    return valid, str.maketrans({s: chr(_VALUE[s]) for s in symbols})
+def _line_values(field: str, n: int) -> bytes | None:
+    """A one-line puzzle's values as bytes, or None if a symbol is not one of an
+    ``n x n`` grid's.
+
+    In C: symbols are ASCII, a table turns each into its value (255 for a
+    non-symbol), and a value above n survives deleting the bytes 0..n.
+    """
+    if not field.isascii():
+        return None
+    packed = field.encode("ascii").translate(_BYTE_VALUES)
+    return None if packed.translate(None, _IN_RANGE[n]) else packed
 
 
 # Line lengths the reader's fast path takes, with their size and default box shape:
@@ -372,7 +375,6 @@ def _quick_sizes() -> dict[int, tuple[int, tuple[int, int]]]:
 
 
 _QUICK_SIZES = _quick_sizes()
-_BYTE_VALUES = bytes(_VALUE.get(chr(b), 255) for b in range(256))  # ASCII symbol -> value
 
 
 def _too_many_regions(n: int) -> str:
@@ -551,10 +553,8 @@ class _Reader:
             box = self.box
             if box[0] * box[1] != n:
                 return None
-        # Symbols to values in C: a bare line is ASCII, and a symbol that is not a
-        # value up to n (255 for a non-symbol) survives deleting the bytes 0..n.
-        packed = text.encode("ascii").translate(_BYTE_VALUES)
-        if packed.translate(None, _IN_RANGE[n]):
+        packed = _line_values(text, n)
+        if packed is None:
             return None
         self.first_content = False  # (a bare line is no CSV header)
         self.header, self.pending = self.pending, None
@@ -658,11 +658,10 @@ class _Reader:
 
     def line_puzzle(self, row: _Row, n: int) -> Puzzle | PuzzleError:
         field, start = row.fields[0]
-        valid, table = _line_codec(n)
-        if not valid.fullmatch(field):
+        values = _line_values(field, n)  # bytes: Puzzle takes them as they are
+        if values is None:
             i = next(i for i, ch in enumerate(field) if _value(ch, n, False) < 0)
             return self.error(_symbol_problem(field[i], n, False), row.number, start + i)
-        values = field.translate(table).encode("latin-1")  # bytes: Puzzle takes them as they are
         regions = None
         if len(row.fields) == 2:
             second, where = row.fields[1]
