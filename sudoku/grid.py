@@ -96,6 +96,9 @@ def _largest_size() -> int:
 
 MAX_SIZE = _largest_size()
 """Largest grid size whose encoding fits :data:`MAX_ENCODING_BYTES`."""
+# Every Puzzle keeps its values as bytes (``_packed``), which the solver's batch path and
+# the clash check read; raising MAX_SIZE past 255 needs a wider type there.
+assert MAX_SIZE < 256, "a Puzzle keeps its values as bytes"
 
 
 def check_size(n: int, source: str | None = None, line: int | None = None) -> None:
@@ -402,9 +405,6 @@ class Puzzle:
         checked = packed is not None
         if checked:
             cells = tuple(packed)
-            # Kept for the batch solver, which hands the kernels every grid as bytes
-            # (`sudoku.solver._cell_bytes`).
-            object.__setattr__(self, "_packed", packed)
         else:  # not all ints from 0 to n: convert one by one, for the message
             try:
                 cells = tuple(map(int, self.cells))
@@ -418,6 +418,9 @@ class Puzzle:
             i = next(i for i, v in enumerate(cells) if not 0 <= v <= n)
             raise fail(f"{cell_name(i, n)} holds {cells[i]}; values of a {n}x{n} grid run "
                        f"from 1 to {n} (0 for a blank)", i)
+        # The values as bytes too (n < 256), for the batch solver, which hands the kernels
+        # every grid as bytes, and for find_clashes.
+        object.__setattr__(self, "_packed", packed if checked else bytes(cells))
         try:
             rule = variant_rule(self.variant)
         except PuzzleError as exc:
@@ -599,11 +602,11 @@ def find_clashes(puzzle: Puzzle) -> list[Clash]:
                                                 puzzle.variant, puzzle.regions)
     # Fast path, in C: one bit per (house, value) of each given, added up.  No two givens
     # share a bit (no clash) iff the sum carries nowhere, i.e. iff it has as many bits as
-    # were added.  (The checked bytes, when the puzzle has them, iterate fastest.)
+    # were added.  (The puzzle's bytes iterate fastest.)
     if bits is not None:
-        cells = getattr(puzzle, "_packed", None) or puzzle.cells
-        total = sum(map(operator.lshift, compress(bits, cells), filter(None, cells)))
-        if total.bit_count() == sum(compress(houses_of, cells)):
+        packed = puzzle._packed
+        total = sum(map(operator.lshift, compress(bits, packed), filter(None, packed)))
+        if total.bit_count() == sum(compress(houses_of, packed)):
             return []
     cells = puzzle.cells
     clashes = []

@@ -33,7 +33,7 @@ from dlx import Problem
 from dlx import _kernel as _K  # return codes (solver is only imported to solve)
 
 from .errors import PuzzleError
-from .grid import MAX_SIZE, Puzzle, check_givens, houses
+from .grid import Puzzle, check_givens, houses
 
 __all__ = ["PuzzleResult", "Candidates", "problem_for", "solve", "count", "check",
            "candidates", "solve_all", "BATCH_NODE_CAP", "BATCH_SECONDS", "CHUNK"]
@@ -43,9 +43,6 @@ CHUNK = 4096  # the most puzzles per jitted batch call (bounds memory)
 BATCH_SECONDS = 0.1  # batches are sized to take about this long, so Ctrl-C, timeouts
 # and output never wait long for a kernel call to return
 _MODES = {"solve": 1, "check": 2, "count": 0}
-# The batch path holds grid values in bytes (see _grids); raising MAX_SIZE past 255
-# needs a wider type there.
-assert MAX_SIZE < 256, "sudoku.solver._grids stores values as bytes"
 
 PROBLEM_CACHE = 32  # shapes/variants/region maps whose problem is kept
 _problems: dict = {}  # in order of last use
@@ -99,18 +96,8 @@ def _option_numbers(grids, n: int) -> np.ndarray:
     return ((at % (n * n)) * n + flat[at] - 1).astype(np.uint32)
 
 
-def _cell_bytes(p: Puzzle) -> bytes:
-    """A puzzle's cells as bytes: kept by `Puzzle` when it checks them, else packed.
-
-    Every value fits a byte as n <= MAX_SIZE < 256 (asserted above); packing a 9x9
-    grid again cost about 1 us, `bytes` on the tuple (in C, 3x faster than
-    numpy.fromiter over the cells).
-    """
-    return getattr(p, "_packed", None) or bytes(p.cells)
-
-
 def _forced(p: Puzzle) -> np.ndarray:
-    return _option_numbers(np.frombuffer(_cell_bytes(p), dtype=np.uint8), p.size)
+    return _option_numbers(np.frombuffer(p._packed, dtype=np.uint8), p.size)
 
 
 def _cells(p: Puzzle, solution) -> tuple:
@@ -394,7 +381,8 @@ def _finish_alone(res: PuzzleResult, prob: Problem, forced, limit, store, timeou
 
 def _grids(puzzles, n) -> np.ndarray:
     """The givens of puzzles of size ``n``: a read-only uint8 array, one row per puzzle."""
-    return np.frombuffer(b"".join([_cell_bytes(p) for p in puzzles]),
+    # (A Puzzle keeps its values as bytes: packing a 9x9 grid again cost about 1 us.)
+    return np.frombuffer(b"".join([p._packed for p in puzzles]),
                          dtype=np.uint8).reshape(len(puzzles), n * n)
 
 

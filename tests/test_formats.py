@@ -690,7 +690,7 @@ def _read_both_ways(lines: list[str], **kw) -> tuple[list, list]:
                 out.append(("error", x.message, x.source, x.line, x.column, x.cell))
             else:
                 out.append(("puzzle", x, x.source, x.line, x.name, x.box_rows, x.box_cols,
-                            x.cells, getattr(x, "_packed", None)))
+                            x.cells, x._packed))
         return out
 
     fast = described(read_puzzles(lines, source="f", **kw))
