@@ -348,6 +348,63 @@ def test_ctrl_c_in_a_lone_search_ends_the_output_there(monkeypatch, jobs):
     assert [(r.index, r.status) for r in got] == [(0, "complete"), (1, "invalid"),
                                                  (2, "interrupted")]
 
+def _slow_workers(monkeypatch, on_main=None):
+    """Make a worker thread's kernel calls slow, so that the calling thread helps;
+    record which thread ran each chunk (by its first input index)."""
+    import threading
+    import time
+
+    real = solver._Chunk.run
+    ran = {}
+
+    def run(self, s):
+        here = threading.current_thread() is threading.main_thread()
+        ran[self.start] = "main" if here else "worker"
+        if not here:
+            time.sleep(0.02)
+        elif on_main is not None:
+            on_main(self)
+        real(self, s)
+
+    monkeypatch.setattr(solver._Chunk, "run", run)
+    monkeypatch.setattr(solver, "CHUNK", 16)
+    return ran
+
+
+def test_with_two_jobs_the_calling_thread_runs_chunks_too(monkeypatch):
+    ran = _slow_workers(monkeypatch)
+    items = _mixed_items()
+    want = [_result_fields(r) for r in solve_all(items, mode="check", jobs=1)]
+    ran.clear()
+    got = [_result_fields(r) for r in solve_all(items, mode="check", jobs=2)]
+    assert got == want
+    assert set(ran.values()) == {"main", "worker"}
+    assert sorted(ran) == list(range(0, len(items), 16))  # every chunk ran exactly once
+
+
+def test_ctrl_c_while_the_calling_thread_runs_a_chunk(monkeypatch):
+    # Ctrl-C in a chunk the calling thread took over: the chunks before it come out
+    # (the workers' too), then its own finished items, then KeyboardInterrupt.
+    stopped = []
+
+    def interrupt(chunk):
+        if chunk.start >= 48 and not stopped:
+            stopped.append(chunk.start)
+            raise KeyboardInterrupt
+
+    ran = _slow_workers(monkeypatch, on_main=interrupt)
+    items = (["bad"] + [CLASSIC] * 15) * 20  # chunks of 16, each starting with an error
+    got = []
+    with pytest.raises(KeyboardInterrupt):
+        for res in solve_all(items, mode="solve", jobs=2):
+            got.append(res)
+    assert stopped, "the calling thread never ran a chunk"
+    # Everything before the interrupted chunk, then its error (finished when read).
+    assert [r.index for r in got] == list(range(stopped[0] + 1))
+    assert [r.count for r in got[:-1] if r.puzzle] == [1] * (stopped[0] // 16 * 15)
+    assert max(ran) <= stopped[0] + 16 * 4  # nothing read or started far beyond it
+
+
 
 def test_one_job_starts_no_thread_and_two_leave_none_behind():
     import threading
