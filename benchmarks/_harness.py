@@ -68,6 +68,9 @@ class Timing:
                 "runs": self.runs}
 
 
+MAX_ROUNDS_FACTOR = 6  # with a minimum time: at most this many times --repeat rounds
+
+
 def measure(fn, repeat: int, budget: float | None = None, warmup: int = 0):
     """Run ``fn()`` ``repeat`` times (fewer once ``budget`` seconds are spent).
 
@@ -77,11 +80,15 @@ def measure(fn, repeat: int, budget: float | None = None, warmup: int = 0):
 
 
 def measure_interleaved(fns: dict, repeat: int, budget: float | None = None,
-                        warmup: int = 0) -> dict:
+                        warmup: int = 0, min_seconds: float = 0.0,
+                        max_rounds: int | None = None) -> dict:
     """`measure` for several functions, one run of each per round, in turn.
 
     A burst of load from elsewhere then hits every function of a round alike,
     so ratios between them are best taken round by round (see `paired`).
+    Rounds go on past ``repeat`` until ``min_seconds`` are used (at most
+    ``max_rounds`` rounds), so short runs get more rounds: on this VM a
+    configuration's runs can differ by 1.5x within seconds.
     Returns ``{key: (Timing, last value of fn())}``.
     """
     for _ in range(warmup):
@@ -90,12 +97,19 @@ def measure_interleaved(fns: dict, repeat: int, budget: float | None = None,
     timings = {key: Timing() for key in fns}
     values: dict = {}
     start = time.perf_counter()
-    for _ in range(max(repeat, 1)):
+    rounds = 0
+    repeat = max(repeat, 1)
+    most = max(repeat, max_rounds or repeat)
+    while True:
         for key, fn in fns.items():
             t0 = time.perf_counter()
             values[key] = fn()
             timings[key].runs.append(time.perf_counter() - t0)
-        if budget is not None and time.perf_counter() - start > budget:
+        rounds += 1
+        used = time.perf_counter() - start
+        if budget is not None and used > budget:
+            break
+        if rounds >= repeat and (used >= min_seconds or rounds >= most):
             break
     return {key: (timings[key], values[key]) for key in fns}
 

@@ -38,6 +38,7 @@ from pathlib import Path
 
 import _peers
 from _harness import (
+    MAX_ROUNDS_FACTOR,
     Timing,
     child_env,
     console_script,
@@ -118,7 +119,8 @@ def _library(puzzles, args) -> tuple[dict, dict, dict]:
 
     keys = [f"{mode}_{jobs}" for mode in ("solve", "check") for jobs in (1, 2)]
     got = measure_interleaved({k: run(k[:5], int(k[-1])) for k in keys}, args.repeat,
-                              budget=4 * args.budget, warmup=1)
+                              budget=4 * args.budget, warmup=1, min_seconds=args.min_seconds,
+                              max_rounds=MAX_ROUNDS_FACTOR * args.repeat)
     n = len(puzzles)
     entries = {k: {"us_per_puzzle": t.scaled(1e6 / n).to_dict(),
                    "nodes_per_puzzle": sum(r.nodes for r in rs) / n,

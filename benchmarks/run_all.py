@@ -45,6 +45,10 @@ def parse_args(argv=None):
     p.add_argument("--budget", type=float,
                    help="seconds after which a measurement stops repeating (at least one "
                         "run; default 60; quick 10)")
+    p.add_argument("--min-seconds", type=float,
+                   help="the Sudoku section's rounds of solve and check on one and two "
+                        "threads go on past --repeat until they have used this many "
+                        "seconds, up to 6x --repeat rounds (default 10; quick 0)")
     p.add_argument("--data", type=Path, default=H.DEFAULT_DATA,
                    help=f"Sudoku data directory (default {H.DEFAULT_DATA})")
     p.add_argument("--max-puzzles", type=int,
@@ -78,6 +82,7 @@ def parse_args(argv=None):
     args = p.parse_args(argv)
     quick = args.quick
     defaults = {"repeat": (5, 2), "cold_repeat": (3, 1), "budget": (60.0, 10.0),
+                "min_seconds": (10.0, 0.0),
                 "max_puzzles": (10000, 200), "peer_sample": (200, 20), "slow_sample": (10, 3),
                 "cap": (5.0, 2.0), "peer_budget": (20.0, 5.0), "cover_cap": (30.0, 5.0),
                 "sudoku_cap": (10.0, 2.0), "memory_lines": (1_000_000, 50_000)}
@@ -190,7 +195,11 @@ def _method(args) -> str:
         f"- Wall clock (`time.perf_counter`); each measurement is run up to {args.repeat} "
         f"times (at least once, fewer once it has used {H.fmt_num(args.budget)} s) and "
         "reported as the median with the range (min-max) of its runs; the number of runs "
-        "is in the JSON.",
+        "is in the JSON. The Sudoku section's four configurations (solve and check, one "
+        "and two threads) run in turn, round by round, and go on past that until they have "
+        f"used {H.fmt_num(args.min_seconds)} s (at most "
+        f"{H.MAX_ROUNDS_FACTOR * args.repeat} rounds); ratios between them are medians of "
+        "the ratios within a round.",
         "- *Warm*: kernels compiled or loaded before the clock starts (in-process), or a "
         "new process with a filled numba cache. *Empty cache* (cold): a new process with a "
         f"new, empty `NUMBA_CACHE_DIR`, {args.cold_repeat} run(s).",
