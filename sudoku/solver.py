@@ -664,7 +664,7 @@ def solve_all(items: Iterable, *, mode="solve", limit=None, jobs=1, timeout=None
     threads finish together.  The calling thread runs a queued chunk
     whenever the next one to yield is still running, so ``jobs`` threads
     are busy, not ``jobs + 1`` taking turns on ``jobs`` cores (on two
-    cores, 5-6% faster than two workers beside it).  On 9x9 puzzles the
+    cores, 4-6% faster than two workers beside it).  On 9x9 puzzles the
     calling thread spends about 3-5 us per puzzle reading, encoding and
     decoding, which caps the speed-up from many threads.
     In a process that holds many Python objects, a full pass of the cycle
