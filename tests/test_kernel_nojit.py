@@ -43,9 +43,11 @@ def test_batch_serial_and_threads():
     forced = [[], [0], [0, 1], [7]]
     a = p.solve_many(forced, limit=0, store=2)
     b = p.solve_many(forced, limit=0, store=2, jobs=2)
-    assert a.counts.tolist() == b.counts.tolist() == [10, 2, 0, 2]
+    c = p.solve_many(forced, limit=0, store=2, locked=True)  # dead ends weigh in ties
+    assert a.counts.tolist() == b.counts.tolist() == c.counts.tolist() == [10, 2, 0, 2]
     assert a.clashes == [False, False, True, False]
     assert a.solutions == b.solutions
+    assert [sorted(s) for s in a.solutions] == [sorted(s) for s in c.solutions]
 
 
 def test_propagate_split_estimate():
