@@ -318,7 +318,7 @@ def _uncommit_others(nd, it, p):
 
 
 @njit(cache=True)
-def _choose(nd, it):
+def _choose(nd, it, fails):
     """Minimum remaining values: the active primary item with the fewest options.
 
     Returns 0 when no primary item is left.  An item a hide has just emptied
@@ -353,12 +353,12 @@ def _choose(nd, it):
                 break
         i = it[_at(i) + RIGHT]
     if best == U2:
-        return _break_tie(nd, it, bi)
+        return _break_tie(nd, it, bi, fails)
     return bi
 
 
 @njit(cache=True, no_cpython_wrapper=True)
-def _break_tie(nd, it, first):
+def _break_tie(nd, it, first, fails):
     """Of the first `TIES` items of length 2 from ``first`` on, the one whose options remove most.
 
     An option's weight is the summed length of its other items: the options
@@ -368,43 +368,29 @@ def _break_tie(nd, it, first):
     fewer nodes to the first solution and 24% fewer to prove uniqueness
     (15-20% faster); hardest1905 7%; 12-queens 7%.  Only ties at length 2:
     at length 3 too, 12-queens lost 3% more nodes but no time.
+
+    With a non-empty ``fails`` (the batch path's `_choose_locked`), the item
+    with the most dead ends so far wins first: ``fails[i]`` counts how often
+    item ``i`` was emptied by a commit or chosen empty in this problem's
+    search, and the weight decides only among equal counts.  An item that
+    ran dry before is likely to again, and branching on it finds out soonest
+    (Boussemart et al.'s dom/wdeg, for ties).  Then `TIES_LOCKED` items are
+    compared: with the counts, looking further paid (top1465 uniqueness
+    checks 289 -> 249 nodes, hardest1905 1,789 -> 1,377, against 279 and
+    1,797 for 16 items without them).
     """
+    weighted = fails.shape[0] > 0
+    ties = TIES_LOCKED if weighted else TIES
     top = np.int64(-1)
     bi = first
     seen = 0
     i = first
-    while i != U0 and seen < TIES:
+    while i != U0 and seen < ties:
         if nd[i, TOP] == U2:
             seen += 1
             weight = _removes(nd, i)
-            if weight > top:
-                top = weight
-                bi = i
-        i = it[_at(i) + RIGHT]
-    return bi
-
-
-@njit(cache=True, no_cpython_wrapper=True)
-def _break_tie_failed(nd, it, first, fails):
-    """`_break_tie` for `_choose_locked`: the item with the most dead ends so far first.
-
-    ``fails[i]`` counts the dead ends item ``i`` has been (emptied by a
-    commit, or chosen empty) in this problem's search; the item of length 2
-    with the most wins, and `_removes` decides among equal counts.  An item
-    that emptied before is likely to again, and branching on it finds out
-    soonest (Boussemart et al.'s dom/wdeg, for ties).  Compares `TIES_LOCKED`
-    items: with the counts, looking further paid (top1465 uniqueness checks
-    289 -> 249 nodes, hardest1905 1,789 -> 1,377, against 279 and 1,797 for
-    16 items without them).
-    """
-    top = np.int64(-1)
-    bi = first
-    seen = 0
-    i = first
-    while i != U0 and seen < TIES_LOCKED:
-        if nd[i, TOP] == U2:
-            seen += 1
-            weight = (fails[i] << np.int64(32)) + _removes(nd, i)
+            if weighted:
+                weight += fails[i] << np.int64(32)
             if weight > top:
                 top = weight
                 bi = i
@@ -516,7 +502,7 @@ def _choose_locked(nd, it, trail, nt, seen, pairs, fails):
     the two options item ``i`` had when last checked (first and last node):
     an item whose pair has not changed is not checked again.  ``pairs`` is
     scratch for the items of length 2 the scan passes; ``fails`` counts each
-    item's dead ends (`_break_tie_failed`).  Removals may leave
+    item's dead ends (`_break_tie`).  Removals may leave
     an item empty or with one option; the hints `_hide` writes send the search
     there, otherwise the item the scan found is taken (a rescan cost more
     than it saved).  Returns ``(item, trail length)``.  The hints are read
@@ -567,7 +553,7 @@ def _choose_locked(nd, it, trail, nt, seen, pairs, fails):
         if y != U0 and nd[y, TOP] == U1 and _active(it, y):
             return y, nt
     if best == U2:
-        return _break_tie_failed(nd, it, bi, fails), nt
+        return _break_tie(nd, it, bi, fails), nt
     return bi, nt
 
 
@@ -631,7 +617,7 @@ def _run(nd, it, x, st, params, stats, sols, trail, mark, seen, pairs, alt, fail
                 mark[level] = nt
                 i, nt = _choose_locked(nd, it, trail, nt, seen, pairs, fails)
             else:
-                i = _choose(nd, it)
+                i = _choose(nd, it, fails)
             upd += _cover(nd, it, i)
             p = nd[i, DOWN]
         elif step == S_X8:
@@ -1048,13 +1034,14 @@ def propagate(nd, it, x, st, forced, reps, live):
     tells, for each option o with primary node ``reps[o]``, whether it is still
     possible; the structure is restored before returning.
     """
+    none64 = np.zeros(0, dtype=np.int64)  # no dead-end counts: the plain tie-break
     status = 2
     if not _force(nd, it, x, st, forced):
         status = 0
     else:
         level = st[LEVEL]
         while True:
-            i = _choose(nd, it)
+            i = _choose(nd, it, none64)
             if i == U0:
                 status = 1
                 break
@@ -1087,6 +1074,7 @@ def split(nd, it, x, st, depth, prefixes, info):
     found and ``info[2]`` is 1 if there were more than ``prefixes`` holds.
     """
     cap = prefixes.shape[0]
+    none64 = np.zeros(0, dtype=np.int64)  # no dead-end counts: the plain tie-break
     found = np.int64(0)
     shallow = np.int64(0)
     overflow = 0
@@ -1108,7 +1096,7 @@ def split(nd, it, x, st, depth, prefixes, info):
                 found += 1
                 forward = False
                 continue
-            i = _choose(nd, it)
+            i = _choose(nd, it, none64)
             _cover(nd, it, i)
             p = nd[i, DOWN]
         else:
@@ -1146,6 +1134,7 @@ def estimate(nd, it, x, st, seed, out):
     Unbiased: their means converge to the true values.
     """
     np.random.seed(seed)
+    none64 = np.zeros(0, dtype=np.int64)  # no dead-end counts: the plain tie-break
     base = st[LEVEL]
     for k in range(out.shape[0]):
         weight = 1.0
@@ -1153,7 +1142,7 @@ def estimate(nd, it, x, st, seed, out):
         sols = 0.0
         level = base
         while True:
-            i = _choose(nd, it)
+            i = _choose(nd, it, none64)
             if i == U0:
                 sols = weight
                 break

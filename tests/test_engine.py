@@ -339,10 +339,13 @@ def test_ties_at_two_options_go_to_the_heaviest_item():
 
     primary = ["A", "B", "p", "q", "x", "y"]
 
-    def first_choice(rows):
+    def first_choice(rows, fails=()):
         secondary = sorted({i for row in rows for i in row} - set(primary))
         _, nd, it, _, _ = fresh_state(Problem(rows, primary=primary, secondary=secondary))
-        return primary[int(K._choose(nd, it)) - 1]
+        counts = np.zeros(len(fails) and len(primary) + len(secondary) + 2, dtype=np.int64)
+        for item in fails:  # dead ends so far (the batch path's counts), by item name
+            counts[primary.index(item) + 1] += 1
+        return primary[int(K._choose(nd, it, counts)) - 1]
 
     heavy = [["A", "p"], ["A", "q"], ["B", "x"], ["B", "y"],
              ["p", "1"], ["p", "2"], ["q", "3"], ["q", "4"],
@@ -354,6 +357,10 @@ def test_ties_at_two_options_go_to_the_heaviest_item():
             ["p", "1"], ["p", "2"], ["q", "3"], ["q", "4"],
             ["x", "5"], ["x", "6"], ["y", "7"], ["y", "8"]]
     assert first_choice(even) == "A"
+    # With dead-end counts, the item with the most dead ends wins before any weight.
+    assert first_choice(heavy, fails=["A"]) == "A"
+    assert first_choice(heavy, fails=["A", "B", "B"]) == "B"
+    assert first_choice(even, fails=["p", "B"]) == "B"
 
 
 def test_solve_many_parallel_equals_serial():
