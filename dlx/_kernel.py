@@ -388,7 +388,19 @@ def _break_tie(nd, it, first, fails):
     while i != U0 and seen < ties:
         if nd[i, TOP] == U2:
             seen += 1
-            weight = _removes(nd, i)
+            # What committing each option would hide: its other items' lengths.
+            weight = np.int64(0)
+            p = nd[i, DOWN]
+            while p != i:
+                q = p + U1
+                while q != p:
+                    x = nd[q, TOP]
+                    if x == U0:
+                        q = nd[q, UP]
+                    else:
+                        weight += np.int64(nd[x, TOP])
+                        q += U1
+                p = nd[p, DOWN]
             if weighted:
                 weight += fails[i] << np.int64(32)
             if weight > top:
@@ -396,24 +408,6 @@ def _break_tie(nd, it, first, fails):
                 bi = i
         i = it[_at(i) + RIGHT]
     return bi
-
-
-@njit(cache=True, no_cpython_wrapper=True)
-def _removes(nd, i):
-    """The options a choice of item ``i`` would hide: its options' other items' lengths."""
-    weight = np.int64(0)
-    p = nd[i, DOWN]
-    while p != i:
-        q = p + U1
-        while q != p:
-            x = nd[q, TOP]
-            if x == U0:
-                q = nd[q, UP]
-            else:
-                weight += np.int64(nd[x, TOP])
-                q += U1
-        p = nd[p, DOWN]
-    return weight
 
 
 @njit(cache=True, no_cpython_wrapper=True)
