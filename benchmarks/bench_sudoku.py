@@ -7,8 +7,8 @@ For each file present in the data directory (absent ones are skipped):
    longer than ``--max-puzzles`` are thinned to an evenly spaced sample (every
    k-th puzzle), said in the table.
 2. Probe (untimed; it also warms up): ``solve_all(mode="check")`` with the
-   per-puzzle time cap.  Puzzles it stops (the two 25x25 puzzles that plain
-   DLX cannot do) are left out of all timings and counted in the table.
+   per-puzzle time cap.  Puzzles it stops (one 25x25 puzzle since the dead-end
+   tie-break, two before it) are left out of all timings and counted in the table.
    Then everything alive is frozen (``gc.freeze``): Python's cycle collector
    would otherwise walk the earlier files' puzzles and results during this
    file's runs, and a full collection in the calling thread holds up the
