@@ -25,8 +25,8 @@ _BATCH = (f"int64({_BASE}, {_V64}, {_V64}, {_V32}, {_V64}, {_V64}, {_V64}, "
           f"{_V64}, uint32[:, :, ::1]")
 
 SIGNATURES = {
-    "search": f"int64({_LINKS}, {_V32}, {_V64}, {_V64}, {_V64}, {_ND})",
-    "unwind": f"int64({_LINKS}, {_V32}, {_V64})",
+    "search": f"int64({_LINKS}, {_V32}, {_V64}, {_V64}, {_V64}, {_ND}, {_V64})",
+    "unwind": f"int64({_LINKS}, {_V32}, {_V64}, {_V64})",
     "force": f"int64({_LINKS}, {_V32}, {_V64}, {_V32})",
     "batch": _BATCH + ", int64, int64, int64)",
     "batch_parallel": _BATCH + ", int64)",

@@ -38,9 +38,10 @@ Search state (resumable)
     ``x[l]`` is the node chosen at level ``l``.  When a search stops at step
     ``S_X5``, ``x[LEVEL]`` is the option to try next (or the item's header when
     its options are exhausted) and that item is covered.
-``st`` : int64[4]
+``st`` : int64[5]
     ``STEP`` (where to resume), ``LEVEL``, ``BASE`` (levels below it hold
-    forced options and are never backtracked), ``NITEMS`` (N).
+    forced options and are never backtracked), ``NITEMS`` (N), ``NTRAIL``
+    (entries on the locked-items rule's trail; 0 without the rule).
 ``params`` : int64[4]
     ``BUDGET`` (nodes this call may create), ``LIMIT`` (stop once this many
     solutions are counted; 0 = no limit), ``CAP`` (rows of ``sols``),
@@ -50,6 +51,13 @@ Search state (resumable)
     ``sols`` filled by the last call).
 ``sols`` : uint32[CAP, levels + 1]
     Row ``k``: ``sols[k, 0]`` = number of options, then their chosen nodes.
+``lock`` : int64[...]
+    The locked-items rule's state (`_choose_locked`), empty for the plain
+    search: ``mark`` (one entry a level, as many as ``x``), ``fails`` and
+    ``seen`` (N + 2 each, ``seen`` read as uint64), then ``trail`` (uint32,
+    one entry a node row), laid end to end (see `_lock_parts`).  A search
+    with the rule also needs the lockable items' flags in its item headers'
+    ``COLOR`` (see `dlx.search.lockable_items`).
 
 Invariants: between calls the links describe the state after the choices
 ``x[0:LEVEL]``; `unwind` undoes them, after which the structure is
@@ -69,10 +77,11 @@ U1 = np.uint32(1)
 U2 = np.uint32(2)
 U64_1 = np.uint64(1)
 TIES = 8  # items of length 2 that `_choose` compares when MRV ties (see `_break_tie`)
-TIES_LOCKED = 16  # the same for `_choose_locked`, which also weighs past dead ends
+TIES_LOCKED = 32  # the same for `_choose_locked`, which also weighs past dead ends
+HIGH32 = ~np.int64(0xFFFFFFFF)  # the dead-end count in a tie-break weight (see `_break_tie`)
 
 # st fields
-STEP, LEVEL, BASE, NITEMS = 0, 1, 2, 3
+STEP, LEVEL, BASE, NITEMS, NTRAIL = 0, 1, 2, 3, 4
 # params fields
 BUDGET, LIMIT, CAP, YIELD = 0, 1, 2, 3
 # stats fields
@@ -318,7 +327,7 @@ def _uncommit_others(nd, it, p):
 
 
 @njit(cache=True)
-def _choose(nd, it, fails):
+def _choose(nd, it):
     """Minimum remaining values: the active primary item with the fewest options.
 
     Returns 0 when no primary item is left.  An item a hide has just emptied
@@ -353,60 +362,87 @@ def _choose(nd, it, fails):
                 break
         i = it[_at(i) + RIGHT]
     if best == U2:
-        return _break_tie(nd, it, bi, fails)
+        return _break_tie(nd, it, bi)
     return bi
 
 
 @njit(cache=True, no_cpython_wrapper=True)
-def _break_tie(nd, it, first, fails):
+def _weight(nd, i):
+    """What committing each of item i's options would hide: its other items' lengths, summed."""
+    weight = np.int64(0)
+    p = nd[i, DOWN]
+    while p != i:
+        q = p + U1
+        while q != p:
+            x = nd[q, TOP]
+            if x == U0:
+                q = nd[q, UP]
+            else:
+                weight += np.int64(nd[x, TOP])
+                q += U1
+        p = nd[p, DOWN]
+    return weight
+
+
+@njit(cache=True, no_cpython_wrapper=True)
+def _break_tie(nd, it, first):
     """Of the first `TIES` items of length 2 from ``first`` on, the one whose options remove most.
 
-    An option's weight is the summed length of its other items: the options
-    its commit would hide, so the propagation a branch starts.  The heaviest
-    item wins, the first on equal weights.  A look-ahead of a few hundred
-    loads at a branch point, paid back by smaller trees: on top1465, 26%
-    fewer nodes to the first solution and 24% fewer to prove uniqueness
-    (15-20% faster); hardest1905 7%; 12-queens 7%.  Only ties at length 2:
-    at length 3 too, 12-queens lost 3% more nodes but no time.
-
-    With a non-empty ``fails`` (the batch path's `_choose_locked`), the item
-    with the most dead ends so far wins first: ``fails[i]`` counts how often
-    item ``i`` was emptied by a commit or chosen empty in this problem's
-    search, and the weight decides only among equal counts.  An item that
-    ran dry before is likely to again, and branching on it finds out soonest
-    (Boussemart et al.'s dom/wdeg, for ties).  Then `TIES_LOCKED` items are
-    compared: with the counts, looking further paid (top1465 uniqueness
-    checks 289 -> 249 nodes, hardest1905 1,789 -> 1,377, against 279 and
-    1,797 for 16 items without them).
+    An option's weight (`_weight`) is the summed length of its other items:
+    the options its commit would hide, so the propagation a branch starts.
+    The heaviest item wins, the first on equal weights.  A look-ahead of a
+    few hundred loads at a branch point, paid back by smaller trees: on
+    top1465, 26% fewer nodes to the first solution and 24% fewer to prove
+    uniqueness (15-20% faster); hardest1905 7%; 12-queens 7%.  Only ties at
+    length 2: at length 3 too, 12-queens lost 3% more nodes but no time.
     """
-    weighted = fails.shape[0] > 0
-    ties = TIES_LOCKED if weighted else TIES
     top = np.int64(-1)
     bi = first
     seen = 0
     i = first
-    while i != U0 and seen < ties:
+    while i != U0 and seen < TIES:
         if nd[i, TOP] == U2:
             seen += 1
-            # What committing each option would hide: its other items' lengths.
-            weight = np.int64(0)
-            p = nd[i, DOWN]
-            while p != i:
-                q = p + U1
-                while q != p:
-                    x = nd[q, TOP]
-                    if x == U0:
-                        q = nd[q, UP]
-                    else:
-                        weight += np.int64(nd[x, TOP])
-                        q += U1
-                p = nd[p, DOWN]
-            if weighted:
-                weight += fails[i] << np.int64(32)
+            weight = _weight(nd, i)
             if weight > top:
                 top = weight
                 bi = i
         i = it[_at(i) + RIGHT]
+    return bi
+
+
+@njit(cache=True, no_cpython_wrapper=True)
+def _break_tie_counted(nd, pairs, m, first, fails):
+    """`_break_tie` for `_choose_locked`, with past dead ends first: among ``pairs[:m]``.
+
+    ``fails[i]`` counts how often item ``i`` was emptied by a commit or
+    chosen empty in this problem's search; of the items still of length 2,
+    the one with the most wins, and the weight decides only among equal
+    counts (``first`` if none is left).  An item that ran dry before is
+    likely to again, and branching on it finds out soonest (Boussemart et
+    al.'s dom/wdeg, for ties).  An item with fewer dead ends than the best
+    so far is passed over unweighed, and `TIES_LOCKED` items are weighed:
+    top1465 uniqueness checks 249 -> 234 nodes and 5% faster, hardest1905
+    1,383 -> 1,323, 16x16 292 -> 257 (against the first 16 items from
+    ``first``, all weighed; 289, 1,789 and 470 without the counts).
+    """
+    top = np.int64(-1)
+    bi = first
+    weighed = 0
+    for k in range(m):
+        i = pairs[k]
+        if nd[i, TOP] != U2:
+            continue  # (a removal by the locked-items rule may have shortened it)
+        counted = fails[i] << np.int64(32)
+        if counted < (top & HIGH32):
+            continue  # fewer dead ends than the best so far: it cannot win
+        weight = counted + _weight(nd, i)
+        if weight > top:
+            top = weight
+            bi = i
+        weighed += 1
+        if weighed == TIES_LOCKED:
+            break
     return bi
 
 
@@ -486,17 +522,20 @@ def _unlock(nd, trail, nt, mark):
     return nt
 
 
-@njit(cache=True, no_cpython_wrapper=True)
+@njit(cache=True)
 def _choose_locked(nd, it, trail, nt, seen, pairs, fails):
     """`_choose` that first applies `_lock` to the items of length 2, at branch points.
 
     Only where the scan finds no item of length 0 or 1 (a forced move needs
     no help), and only to items of length 2 (length 3 too made top1465 slower:
-    the checks cost more than the nodes they saved).  ``seen[i]`` remembers
+    the checks cost more than the nodes they saved; applied only after the
+    first solution, where the rest of a uniqueness check is all dead ends, it
+    saved 2% of those nodes and cost 12-16% more time).  ``seen[i]`` remembers
     the two options item ``i`` had when last checked (first and last node):
     an item whose pair has not changed is not checked again.  ``pairs`` is
-    scratch for the items of length 2 the scan passes; ``fails`` counts each
-    item's dead ends (`_break_tie`).  Removals may leave
+    scratch for the items of length 2 the scan passes (the lockable ones are
+    checked, all of them are tied); ``fails`` counts each item's dead ends
+    (`_break_tie_counted`).  Removals may leave
     an item empty or with one option; the hints `_hide` writes send the search
     there, otherwise the item the scan found is taken (a rescan cost more
     than it saved).  Returns ``(item, trail length)``.  The hints are read
@@ -526,13 +565,15 @@ def _choose_locked(nd, it, trail, nt, seen, pairs, fails):
             if n <= U1:
                 return bi, nt
         pairs[m] = i
-        m += (n == U2) & (nd[i, COLOR] != U0)  # a header's COLOR: see dlx.search.lockable_items
+        m += n == U2
         i = it[_at(i) + RIGHT]
     nt0 = nt
     for k in range(m):
         i = pairs[k]
-        if nd[i, TOP] != U2:
-            continue  # emptied or left single by a removal just made
+        if nd[i, TOP] != U2 or nd[i, COLOR] == U0:
+            # Emptied or left single by a removal just made, or never lockable (a
+            # header's COLOR: see dlx.search.lockable_items).
+            continue
         pair = (np.uint64(nd[i, DOWN]) << np.uint64(32)) | np.uint64(nd[i, UP])
         if seen[i] != pair:
             seen[i] = pair
@@ -547,7 +588,7 @@ def _choose_locked(nd, it, trail, nt, seen, pairs, fails):
         if y != U0 and nd[y, TOP] == U1 and _active(it, y):
             return y, nt
     if best == U2:
-        return _break_tie(nd, it, bi, fails), nt
+        return _break_tie_counted(nd, pairs, m, bi, fails), nt
     return bi, nt
 
 
@@ -557,10 +598,10 @@ def _run(nd, it, x, st, params, stats, sols, trail, mark, seen, pairs, alt, fail
 
     With a non-empty ``trail`` the search also applies the locked-items rule
     (`_choose_locked`): ``mark[l]`` is where level ``l``'s removals start on
-    ``trail``, ``seen`` and ``pairs`` are its scratch, and ``fails[i]``
-    counts the dead ends at item ``i`` for its tie-break.  Only `batch` does
-    (it rebuilds the links for every problem, so a search it stops early
-    need not give the removed options back); `search` passes empty arrays.
+    ``trail`` (``st[NTRAIL]`` long between calls), ``seen`` is its memory
+    and ``fails[i]`` counts the dead ends at item ``i`` for its tie-break;
+    `unwind` gives the removed options back.  ``pairs`` is its scratch
+    (N + 2 long).
     """
     nitems = st[NITEMS]
     base = st[BASE]
@@ -576,7 +617,7 @@ def _run(nd, it, x, st, params, stats, sols, trail, mark, seen, pairs, alt, fail
     stored = np.int64(0)
     code = R_DONE
     locked = trail.shape[0] > 0
-    nt = np.int64(0)
+    nt = st[NTRAIL]
     # batch passes ``alt``: alt[l] is the deepest level below l whose item has
     # options left to try (base - 1: none), so the end of the search is seen
     # where it happens instead of after undoing every level on the way up.
@@ -611,7 +652,7 @@ def _run(nd, it, x, st, params, stats, sols, trail, mark, seen, pairs, alt, fail
                 mark[level] = nt
                 i, nt = _choose_locked(nd, it, trail, nt, seen, pairs, fails)
             else:
-                i = _choose(nd, it, fails)
+                i = _choose(nd, it)
             upd += _cover(nd, it, i)
             p = nd[i, DOWN]
         elif step == S_X8:
@@ -655,6 +696,7 @@ def _run(nd, it, x, st, params, stats, sols, trail, mark, seen, pairs, alt, fail
     _clear_hints(nd)
     st[STEP] = step
     st[LEVEL] = level
+    st[NTRAIL] = nt
     stats[NODES] += nodes
     stats[UPDATES] += upd
     stats[COUNT] = count
@@ -708,22 +750,49 @@ def _force(nd, it, x, st, forced):
     return True
 
 
+@njit(cache=True, no_cpython_wrapper=True)
+def _lock_parts(lock, levels, n2):
+    """``lock`` as ``(mark, fails, seen, trail)``: views, all empty when it is."""
+    a = levels + n2
+    b = a + n2
+    return lock[:levels], lock[levels:a], lock[a:b].view(np.uint64), lock[b:].view(np.uint32)
+
+
 @njit(cache=True)
-def search(nd, it, x, st, params, stats, sols):
+def search(nd, it, x, st, params, stats, sols, lock):
     """Resume a search; see the module docstring for the arguments."""
-    none = np.zeros(0, dtype=np.uint32)
-    none64 = np.zeros(0, dtype=np.int64)
-    return _run(nd, it, x, st, params, stats, sols, none, none64,
-                np.zeros(0, dtype=np.uint64), none, none64, none64)
+    mark, fails, seen, trail = _lock_parts(lock, x.shape[0], st[NITEMS] + 2)
+    pairs = np.empty(st[NITEMS] + 2, dtype=np.uint32)
+    return _run(nd, it, x, st, params, stats, sols, trail, mark, seen, pairs,
+                np.zeros(0, dtype=np.int64), fails)
 
 
 @njit(cache=True)
-def unwind(nd, it, x, st):
-    """Undo every choice of a (possibly unfinished) search, forced ones included."""
+def unwind(nd, it, x, st, lock):
+    """Undo every choice of a (possibly unfinished) search, forced ones included.
+
+    With the locked-items rule (a non-empty ``lock``), each level's removals
+    are given back after its item is uncovered, as `_run` does when it
+    backtracks.
+    """
+    mark, _, _, trail = _lock_parts(lock, x.shape[0], st[NITEMS] + 2)
+    locked = trail.shape[0] > 0
+    nt = st[NTRAIL]
+    level = st[LEVEL]
     if st[STEP] == S_X5:
-        p = x[st[LEVEL]]
+        p = x[level]
         _uncover(nd, it, p if p <= st[NITEMS] else nd[p, TOP])
-    _unwind_to(nd, it, x, st, 0)
+        if locked:
+            nt = _unlock(nd, trail, nt, mark[level])
+    while level > 0:
+        level -= 1
+        p = x[level]
+        _uncommit_others(nd, it, p)
+        _uncover(nd, it, nd[p, TOP])
+        if locked and level >= st[BASE]:  # (forced levels remove nothing)
+            nt = _unlock(nd, trail, nt, mark[level])
+    st[LEVEL] = 0
+    st[NTRAIL] = nt
     _clear_hints(nd)
     st[STEP] = S_DONE
     return 0
@@ -952,7 +1021,7 @@ def batch(base, sizes, fptr, fopts, params, counts, nodes, codes, sols, start, s
     todo = np.zeros(2 * n + 4, dtype=np.uint32)
     taken = np.zeros(n + 2, dtype=np.int64)
     x = np.zeros(levels, dtype=np.uint32)
-    st = np.zeros(4, dtype=np.int64)
+    st = np.zeros(5, dtype=np.int64)
     stats = np.zeros(4, dtype=np.int64)
     prm = params.copy()
     # The locked-items rule (sizes[3] = 1): an option leaves the lists once at most.
@@ -984,6 +1053,7 @@ def batch(base, sizes, fptr, fopts, params, counts, nodes, codes, sols, start, s
         st[LEVEL] = 0
         st[BASE] = 0
         st[NITEMS] = n
+        st[NTRAIL] = 0  # (the links are rebuilt: a stopped search's removals are gone)
         stats[:] = 0
         # The singles taken by _reduce are the search's first nodes: they count, and
         # they come out of the budget.
@@ -1028,14 +1098,13 @@ def propagate(nd, it, x, st, forced, reps, live):
     tells, for each option o with primary node ``reps[o]``, whether it is still
     possible; the structure is restored before returning.
     """
-    none64 = np.zeros(0, dtype=np.int64)  # no dead-end counts: the plain tie-break
     status = 2
     if not _force(nd, it, x, st, forced):
         status = 0
     else:
         level = st[LEVEL]
         while True:
-            i = _choose(nd, it, none64)
+            i = _choose(nd, it)
             if i == U0:
                 status = 1
                 break
@@ -1068,7 +1137,6 @@ def split(nd, it, x, st, depth, prefixes, info):
     found and ``info[2]`` is 1 if there were more than ``prefixes`` holds.
     """
     cap = prefixes.shape[0]
-    none64 = np.zeros(0, dtype=np.int64)  # no dead-end counts: the plain tie-break
     found = np.int64(0)
     shallow = np.int64(0)
     overflow = 0
@@ -1090,7 +1158,7 @@ def split(nd, it, x, st, depth, prefixes, info):
                 found += 1
                 forward = False
                 continue
-            i = _choose(nd, it, none64)
+            i = _choose(nd, it)
             _cover(nd, it, i)
             p = nd[i, DOWN]
         else:
@@ -1128,7 +1196,6 @@ def estimate(nd, it, x, st, seed, out):
     Unbiased: their means converge to the true values.
     """
     np.random.seed(seed)
-    none64 = np.zeros(0, dtype=np.int64)  # no dead-end counts: the plain tie-break
     base = st[LEVEL]
     for k in range(out.shape[0]):
         weight = 1.0
@@ -1136,7 +1203,7 @@ def estimate(nd, it, x, st, seed, out):
         sols = 0.0
         level = base
         while True:
-            i = _choose(nd, it, none64)
+            i = _choose(nd, it)
             if i == U0:
                 sols = weight
                 break

@@ -42,6 +42,7 @@ class _Links(NamedTuple):
     reps: np.ndarray  # uint32[n_options]: node of each option's first primary entry
     node_option: np.ndarray  # int64[Z]: option index of each node, -1 elsewhere
     levels: int  # the deepest a search can go (number of primary items)
+    item_map: np.ndarray | None  # with a seed: the layout's number of each item (0 and N+1 kept)
 
 
 def _describe(option: Any, limit: int = 60) -> str:
@@ -338,6 +339,7 @@ class Problem:
             self._cache["layout"] = shared
         lens, it = shared
         it = it.copy()
+        item_map = None
         if seed is None:
             order = np.arange(n_opt, dtype=np.int64)
             items = self._flat_items
@@ -407,7 +409,7 @@ class Problem:
         position = np.empty(n_opt, dtype=np.int64)
         position[order] = np.arange(n_opt)
         reps = (starts[position] + self._first_primary).astype(np.uint32)
-        return _Links(nd, it, reps, node_option, max(n1, 1))
+        return _Links(nd, it, reps, node_option, max(n1, 1), item_map)
 
     def _csr(self):
         """The options in CSR form for the batch kernel, with its sizes (cached)."""
@@ -471,7 +473,8 @@ class Problem:
         s._restore = False
         return s
 
-    def search(self, *, limit=None, seed=None, max_nodes=None, timeout=None, forced=()):
+    def search(self, *, limit=None, seed=None, max_nodes=None, timeout=None, forced=(),
+               locked=False):
         """A resumable search over this problem.
 
         Parameters
@@ -487,6 +490,13 @@ class Problem:
             Stop after this many seconds.
         forced : iterable of int, optional
             Option indices that every solution must contain.
+        locked : bool
+            Also apply the locked-items rule where the search branches, and
+            let past dead ends decide ties between items of two options, as
+            `solve_many` does with ``locked=True``: the same solutions, in
+            another order, and smaller trees on problems built of
+            overlapping groups (Sudoku's houses); on others it only costs
+            time.  The Sudoku module's single-puzzle functions use it.
 
         Returns
         -------
@@ -508,9 +518,10 @@ class Problem:
         from .search import Search
 
         return Search(self, limit=limit, seed=seed, max_nodes=max_nodes,
-                      timeout=timeout, forced=forced)
+                      timeout=timeout, forced=forced, locked=locked)
 
-    def solutions(self, *, limit=None, seed=None, max_nodes=None, timeout=None, forced=()):
+    def solutions(self, *, limit=None, seed=None, max_nodes=None, timeout=None, forced=(),
+                  locked=False):
         """Iterate over solutions lazily, each a sorted list of option labels.
 
         Parameters
@@ -526,6 +537,9 @@ class Problem:
             Stop after this many seconds.
         forced : iterable of int, optional
             Option indices that every solution must contain.
+        locked : bool
+            Apply the locked-items rule and the dead-end tie-break (see
+            `search`).
 
         Returns
         -------
@@ -547,9 +561,9 @@ class Problem:
         [['A'], ['B', 'C']]
         """
         return iter(self.search(limit=limit, seed=seed, max_nodes=max_nodes,
-                                timeout=timeout, forced=forced))
+                                timeout=timeout, forced=forced, locked=locked))
 
-    def solve(self, *, seed=None, max_nodes=None, timeout=None, forced=()):
+    def solve(self, *, seed=None, max_nodes=None, timeout=None, forced=(), locked=False):
         """The first solution found, or None when there is none.
 
         Parameters
@@ -563,6 +577,9 @@ class Problem:
             Stop after this many seconds.
         forced : iterable of int, optional
             Option indices that every solution must contain.
+        locked : bool
+            Apply the locked-items rule and the dead-end tie-break (see
+            `search`).
 
         Returns
         -------
@@ -589,14 +606,15 @@ class Problem:
         from .results import SearchStopped
 
         s = self._search_once(limit=1, seed=seed, max_nodes=max_nodes, timeout=timeout,
-                              forced=forced)
+                              forced=forced, locked=locked)
         for sol in s:
             return sol
         if s.stats.status not in ("complete", "limit"):
             raise SearchStopped(s.stats)
         return None
 
-    def count(self, *, limit=None, seed=None, max_nodes=None, timeout=None, forced=()):
+    def count(self, *, limit=None, seed=None, max_nodes=None, timeout=None, forced=(),
+              locked=False):
         """Count solutions, up to ``limit``.
 
         Parameters
@@ -613,6 +631,9 @@ class Problem:
             Stop after this many seconds.
         forced : iterable of int, optional
             Option indices that every solution must contain.
+        locked : bool
+            Apply the locked-items rule and the dead-end tie-break (see
+            `search`).
 
         Returns
         -------
@@ -635,9 +656,9 @@ class Problem:
         (10, 'limit', False)
         """
         return self._search_once(limit=limit, seed=seed, max_nodes=max_nodes,
-                                 timeout=timeout, forced=forced).count()
+                                 timeout=timeout, forced=forced, locked=locked).count()
 
-    def unique(self, *, max_nodes=None, timeout=None, forced=()):
+    def unique(self, *, max_nodes=None, timeout=None, forced=(), locked=False):
         """Does the problem have exactly one solution?
 
         Parameters
@@ -648,6 +669,9 @@ class Problem:
             Stop after this many seconds.
         forced : iterable of int, optional
             Option indices that every solution must contain.
+        locked : bool
+            Apply the locked-items rule and the dead-end tie-break (see
+            `search`).
 
         Returns
         -------
@@ -666,7 +690,8 @@ class Problem:
         """
         from .results import Uniqueness
 
-        s = self._search_once(limit=2, max_nodes=max_nodes, timeout=timeout, forced=forced)
+        s = self._search_once(limit=2, max_nodes=max_nodes, timeout=timeout, forced=forced,
+                              locked=locked)
         sols = list(s)
         st = s.stats
         if st.status in ("complete", "limit"):
@@ -738,8 +763,9 @@ class Problem:
             item B, B's other options are removed.  Solutions and counts are
             the same; the trees are smaller on problems built of
             overlapping groups, like Sudoku's boxes, rows and columns (its
-            "pointing" and "claiming"), so ``nodes`` differ from `count`'s.
-            Off by default: where it never applies it only costs time (a
+            "pointing" and "claiming"), so ``nodes`` differ from `count`'s
+            (unless it is given ``locked=True`` too); past dead ends also
+            decide ties between items of two options.  Off by default: where it never applies it only costs time (a
             third more on 12-queens, whose tree it leaves as it is).
 
         Returns

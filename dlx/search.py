@@ -56,7 +56,7 @@ def fresh_state(problem, seed=None):
     """
     links = problem._links(seed)
     x = np.zeros(links.levels + 1, dtype=np.uint32)
-    st = np.array([K.S_X2, 0, 0, problem.n_items], dtype=np.int64)
+    st = np.array([K.S_X2, 0, 0, problem.n_items, 0], dtype=np.int64)
     return links, links.nd.copy(), links.it.copy(), x, st
 
 
@@ -83,6 +83,9 @@ class Search:
     forced : iterable of int
         Options every solution must contain.  If they clash, there is no
         solution.
+    locked : bool
+        Also apply the locked-items rule where the search branches, and let
+        past dead ends decide ties (see `dlx.Problem.solve_many`).
 
     Notes
     -----
@@ -101,7 +104,7 @@ class Search:
     """
 
     def __init__(self, problem, *, limit=None, seed=None, max_nodes=None, timeout=None,
-                 forced=()):
+                 forced=(), locked=False):
         self.problem = problem
         self.limit = _positive_int("limit", limit)
         self.max_nodes = _positive_int("max_nodes", max_nodes)
@@ -110,6 +113,9 @@ class Search:
         fidx = problem._check_forced(forced)
         links, self._nd, self._it, self._x, self._st = fresh_state(problem, seed)
         self._seed = seed
+        self._lock = np.zeros(0, dtype=np.int64)  # the plain search
+        if locked:
+            self._lock_on(links)
         self._node_option = links.node_option
         self._params = np.zeros(4, dtype=np.int64)
         self._stats = np.zeros(4, dtype=np.int64)
@@ -126,6 +132,18 @@ class Search:
         self._restore = True
 
     # -------------------------------------------------------------- internals
+    def _lock_on(self, links):
+        """Set up the locked-items rule: its state (see `dlx._kernel`) and the item flags."""
+        n = self.problem.n_items
+        flags = lockable_items(self.problem)
+        if links.item_map is not None:  # a seed renamed the items
+            renamed = np.zeros_like(flags)
+            renamed[links.item_map] = flags[:n + 1]
+            flags = renamed
+        self._nd[1:n + 1, K.COLOR] = flags[1:n + 1]
+        rows = self._nd.shape[0]
+        self._lock = np.zeros(len(self._x) + 2 * (n + 2) + (rows + 1) // 2, dtype=np.int64)
+
     def _start(self):
         if not self._started:
             self._started = True
@@ -134,7 +152,9 @@ class Search:
     def _finish(self, status):
         """Record how the search ended and restore the links."""
         if self._restore and (self._st[K.LEVEL] > 0 or self._st[K.STEP] == K.S_X5):
-            _jit.kernel("unwind")(self._nd, self._it, self._x, self._st)
+            _jit.kernel("unwind")(self._nd, self._it, self._x, self._st, self._lock)
+        if self._restore and self._lock.size:
+            self._nd[1:self.problem.n_items + 1, K.COLOR] = 0  # the item flags
         self._st[K.STEP] = K.S_DONE
         self._stats[K.STORED] = 0
         if self.stats.status == "running":
@@ -166,7 +186,8 @@ class Search:
         p[K.YIELD] = 1 if yield_full else 0
         kern = _jit.kernel("search")
         t0 = time.perf_counter()
-        code = kern(self._nd, self._it, self._x, self._st, p, self._stats, self._sols)
+        code = kern(self._nd, self._it, self._x, self._st, p, self._stats, self._sols,
+                    self._lock)
         dt = time.perf_counter() - t0
         self._elapsed += dt
         if code == K.R_BUDGET:

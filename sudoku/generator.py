@@ -1402,7 +1402,7 @@ def minimize(puzzle, *, seed: int = 0, max_nodes: int | None = None, jobs: int =
     p = _as_puzzle(puzzle)
     check_givens(p)
     cap = CHECK_NODE_CAP if max_nodes is None else int(max_nodes)
-    u = problem_for(p).unique(forced=_forced(p), max_nodes=cap)
+    u = problem_for(p).unique(forced=_forced(p), max_nodes=cap, locked=True)
     if u.status != "unique":
         what = {"multiple": "has more than one solution", "none": "has no solution",
                 "unknown": f"could not be proved unique within {cap:,} search nodes"}
@@ -1445,7 +1445,7 @@ def is_minimal(puzzle, *, max_nodes: int | None = None) -> bool:
     p = _as_puzzle(puzzle)
     check_givens(p)
     cap = CHECK_NODE_CAP if max_nodes is None else int(max_nodes)
-    u = problem_for(p).unique(forced=_forced(p), max_nodes=cap)
+    u = problem_for(p).unique(forced=_forced(p), max_nodes=cap, locked=True)
     if u.status != "unique":
         return False
     check = _Checker(p, _cells(p, u.solutions[0]), max_nodes=cap)

@@ -158,7 +158,8 @@ def solve(puzzle, *, timeout=None, max_nodes=None):
     '417369825632158947958724316'
     """
     p = _as_puzzle(puzzle)
-    sol = problem_for(p).solve(forced=_forced(p), timeout=timeout, max_nodes=max_nodes)
+    sol = problem_for(p).solve(forced=_forced(p), timeout=timeout, max_nodes=max_nodes,
+                               locked=True)
     if sol is None:
         check_givens(p)  # clashing givens have no solution: name the cells instead
         return None
@@ -196,7 +197,7 @@ def count(puzzle, *, limit=None, timeout=None, max_nodes=None):
     """
     p = _as_puzzle(puzzle)
     r = problem_for(p).count(forced=_forced(p), limit=limit, timeout=timeout,
-                             max_nodes=max_nodes)
+                             max_nodes=max_nodes, locked=True)
     if r.count == 0:
         check_givens(p)  # clashing givens have no solution: name the cells instead
     return r
@@ -230,7 +231,8 @@ def check(puzzle, *, timeout=None, max_nodes=None):
     the time of `solve`.
     """
     p = _as_puzzle(puzzle)
-    u = problem_for(p).unique(forced=_forced(p), timeout=timeout, max_nodes=max_nodes)
+    u = problem_for(p).unique(forced=_forced(p), timeout=timeout, max_nodes=max_nodes,
+                              locked=True)
     if not u.solutions:
         check_givens(p)  # clashing givens have no solution: name the cells instead
     u.solutions = [_cells(p, s) for s in u.solutions]
@@ -364,7 +366,8 @@ class PuzzleResult:
 def _finish_alone(res: PuzzleResult, prob: Problem, forced, limit, store, timeout,
                   max_nodes) -> None:
     """Redo a puzzle that ran out of batch nodes with a resumable search."""
-    s = prob.search(forced=forced, limit=limit or None, timeout=timeout, max_nodes=max_nodes)
+    s = prob.search(forced=forced, limit=limit or None, timeout=timeout, max_nodes=max_nodes,
+                    locked=True)
     t0 = time.perf_counter()
     if store:  # solve or check: limit == store, so the search stops by itself
         sols = list(s)

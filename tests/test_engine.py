@@ -342,10 +342,17 @@ def test_ties_at_two_options_go_to_the_heaviest_item():
     def first_choice(rows, fails=()):
         secondary = sorted({i for row in rows for i in row} - set(primary))
         _, nd, it, _, _ = fresh_state(Problem(rows, primary=primary, secondary=secondary))
-        counts = np.zeros(len(fails) and len(primary) + len(secondary) + 2, dtype=np.int64)
-        for item in fails:  # dead ends so far (the batch path's counts), by item name
+        if not fails:
+            return primary[int(K._choose(nd, it)) - 1]
+        # The locked path's choice (no item flagged lockable here, so only its tie-break).
+        n2 = len(primary) + len(secondary) + 2
+        counts = np.zeros(n2, dtype=np.int64)
+        for item in fails:  # dead ends so far (the locked path's counts), by item name
             counts[primary.index(item) + 1] += 1
-        return primary[int(K._choose(nd, it, counts)) - 1]
+        trail, pairs = np.zeros(len(nd), dtype=np.uint32), np.zeros(n2, dtype=np.uint32)
+        chosen, _ = K._choose_locked(nd, it, trail, 0, np.zeros(n2, dtype=np.uint64), pairs,
+                                     counts)
+        return primary[int(chosen) - 1]
 
     heavy = [["A", "p"], ["A", "q"], ["B", "x"], ["B", "y"],
              ["p", "1"], ["p", "2"], ["q", "3"], ["q", "4"],

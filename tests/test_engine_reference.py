@@ -88,15 +88,16 @@ def test_count_matches_brute_force(plain):
 
 
 @SETTINGS
-@given(problems())
-def test_solutions_match_brute_force(plain):
+@given(problems(), st.booleans())
+def test_solutions_match_brute_force(plain, locked):
     expected = reference(plain)
     problem = build(plain)
-    found = [tuple(sol) for sol in problem.solutions()]
+    found = [tuple(sol) for sol in problem.solutions(locked=locked)]
     for sol in found:
         assert_solution(plain, sol)
     assert len(found) == len(set(found)), "a solution was reported twice"
     assert set(found) == expected
+    assert problem.count(locked=locked).count == len(expected)
     # the two references agree too, and Algorithm X finds them in the same set
     assert set(naive.algorithm_x(*plain)) == expected
 
@@ -280,12 +281,12 @@ def test_interleaved_searches(plain):
 
 @SETTINGS
 @given(problems(), st.integers(1, 5), st.integers(1, 8),
-       st.sampled_from(["iterate", "count", "abandon"]))
-def test_search_restores_links(plain, limit, budget, how):
+       st.sampled_from(["iterate", "count", "abandon"]), st.booleans())
+def test_search_restores_links(plain, limit, budget, how, locked):
     """However a search ends, its links are back to the pristine ones."""
     total = len(reference(plain))
     problem = build(plain)
-    search = problem.search(limit=limit, max_nodes=budget)
+    search = problem.search(limit=limit, max_nodes=budget, locked=locked)
     assert search.status == "running"
     if how == "iterate":
         found = list(search)
@@ -305,13 +306,13 @@ def test_search_restores_links(plain, limit, budget, how):
 # ---------------------------------------------------------------- seeds
 
 @SETTINGS
-@given(problems(), st.integers(0, 2**31 - 1))
-def test_seed_is_deterministic(plain, seed):
+@given(problems(), st.integers(0, 2**31 - 1), st.booleans())
+def test_seed_is_deterministic(plain, seed, locked):
     expected = reference(plain)
     problem = build(plain)
-    once = [tuple(s) for s in problem.solutions(seed=seed)]
-    twice = [tuple(s) for s in problem.solutions(seed=seed)]
-    fresh = [tuple(s) for s in build(plain).solutions(seed=seed)]
+    once = [tuple(s) for s in problem.solutions(seed=seed, locked=locked)]
+    twice = [tuple(s) for s in problem.solutions(seed=seed, locked=locked)]
+    fresh = [tuple(s) for s in build(plain).solutions(seed=seed, locked=locked)]
     assert once == twice == fresh
     assert len(once) == len(set(once))
     assert set(once) == expected

@@ -31,6 +31,25 @@ def test_search_count_iterate_restore():
     check_links(links.nd, links.it, p.n_primary)
 
 
+def test_search_with_locked_items():
+    from sudoku import parse_puzzle, solver
+
+    p = queens(5)
+    s = p.search(locked=True)
+    assert len(list(s)) == 10
+    assert s.links_restored()
+    assert p.count(forced=[0], locked=True).count == 2
+    assert p.count(seed=3, locked=True, max_nodes=5).status == "nodes"
+    # A 4x4 puzzle where the rule removes options: stopped at its third solution with
+    # removals on the trail, the search gives them back.
+    grid = parse_puzzle("12.." + "." * 12)
+    prob, forced = solver.problem_for(grid), solver._forced(grid)
+    s = prob.search(forced=forced, locked=True, limit=3)
+    assert len(list(s)) == 3
+    assert s.links_restored()
+    assert prob.count(forced=forced, locked=True).count == 24 == solver.count(grid).count
+
+
 def test_colours_and_forced():
     p = parse_knuth("a b c | x\na x:1\nb x:1\nc x:2\nc\nb c\n")
     assert p.count().count == 2

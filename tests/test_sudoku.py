@@ -269,6 +269,10 @@ def test_hard_puzzles_finish_outside_the_batch(monkeypatch):
     results = list(solve_all(items, mode="count", limit=50))
     assert results[0].count == 1 and results[0].exact
     assert results[1].count == 50 and results[1].status == "limit"
+    # Finished alone by the resumable search, with the locked-items rule as in the batch.
+    p = parse_puzzle(CLASSIC)
+    alone = solver.problem_for(p).count(forced=solver._forced(p), limit=50, locked=True)
+    assert results[0].nodes == alone.stats.nodes
 
 
 def _result_fields(r):
@@ -503,6 +507,48 @@ def test_solve_all_chunk_one_answers_before_reading_on(chunk, reads_before_first
 def test_solve_all_refuses_a_bad_chunk():
     with pytest.raises(ValueError, match="chunk must be positive"):
         next(solve_all([CLASSIC], chunk=0))
+
+
+def test_single_puzzle_functions_prune_with_locked_items():
+    # solve, count and check (and the batch path's fallback for long searches) run the
+    # resumable search with the locked-items rule and the dead-end tie-break: the same
+    # answers as without, fewer nodes.
+    puzzles = Path(__file__).resolve().parents[1] / "puzzles"
+    hard = list(read_puzzles(puzzles / "classic.txt"))[:4]
+    prob = solver.problem_for(hard[0])
+    nodes = {False: 0, True: 0}
+    for p in hard:
+        f = solver._forced(p)
+        plain, locked = (prob.unique(forced=f, locked=on) for on in (False, True))
+        assert plain.status == locked.status == "unique"
+        assert plain.solutions == locked.solutions
+        for on, u in ((False, plain), (True, locked)):
+            nodes[on] += u.stats.nodes
+        assert check(p).stats.nodes == locked.stats.nodes
+        assert count(p).stats.nodes == prob.count(forced=f, locked=True).stats.nodes
+    assert nodes[True] < 0.9 * nodes[False]
+    several = next(read_puzzles(puzzles / "multiple_solutions.txt"))
+    f = solver._forced(several)
+    assert (sorted(map(tuple, prob.solutions(forced=f, locked=True)))
+            == sorted(map(tuple, prob.solutions(forced=f))))
+    assert count(several).count == 9
+
+
+def test_a_search_stopped_with_locked_items_restores_the_links():
+    # Stopped at any node, a search with the locked-items rule has options removed by
+    # the rule on its trail; unwinding gives them back with the rest.
+    from dlx import _kernel as K
+
+    p = next(read_puzzles(Path(__file__).resolve().parents[1] / "puzzles" / "classic.txt"))
+    prob = solver.problem_for(p)
+    on_trail = []
+    for budget in range(1, 300, 3):
+        s = prob.search(forced=solver._forced(p), locked=True, max_nodes=budget)
+        s._call(0, False)
+        on_trail.append(int(s._st[K.NTRAIL]))
+        s._finish("nodes")
+        assert s.links_restored(), budget
+    assert sum(n > 0 for n in on_trail) > 10
 
 
 def test_batch_path_prunes_with_locked_items():
