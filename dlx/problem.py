@@ -765,8 +765,9 @@ class Problem:
             overlapping groups, like Sudoku's boxes, rows and columns (its
             "pointing" and "claiming"), so ``nodes`` differ from `count`'s
             (unless it is given ``locked=True`` too); past dead ends also
-            decide ties between items of two options.  Off by default: where it never applies it only costs time (a
-            third more on 12-queens, whose tree it leaves as it is).
+            decide ties between items of two options.  Off by default:
+            where it never applies it only costs time (a third more on
+            12-queens, whose tree it leaves as it is).
 
         Returns
         -------
