@@ -78,7 +78,7 @@ U2 = np.uint32(2)
 U64_1 = np.uint64(1)
 TIES = 8  # items of length 2 that `_choose` compares when MRV ties (see `_break_tie`)
 TIES_LOCKED = 32  # the same for `_choose_locked`, which also weighs past dead ends
-HIGH32 = ~np.int64(0xFFFFFFFF)  # the dead-end count in a tie-break weight (see `_break_tie`)
+HIGH32 = ~np.int64(0xFFFFFFFF)  # the dead-end count in a tie-break weight (`_break_tie_counted`)
 
 # st fields
 STEP, LEVEL, BASE, NITEMS, NTRAIL = 0, 1, 2, 3, 4
@@ -710,15 +710,34 @@ def _run(nd, it, x, st, params, stats, sols, trail, mark, seen, pairs, alt, fail
 
 
 @njit(cache=True, no_cpython_wrapper=True)
-def _unwind_to(nd, it, x, st, target):
-    """Undo the choices x[target:LEVEL] (and the cover of their items)."""
+def _lock_parts(lock, levels, n2):
+    """``lock`` as ``(mark, fails, seen, trail)``: views, all empty when it is."""
+    a = levels + n2
+    b = a + n2
+    return lock[:levels], lock[levels:a], lock[a:b].view(np.uint64), lock[b:].view(np.uint32)
+
+
+@njit(cache=True, no_cpython_wrapper=True)
+def _unwind_to(nd, it, x, st, target, lock):
+    """Undo the choices x[target:LEVEL] (and the cover of their items).
+
+    With the locked-items rule (a non-empty ``lock``), each level's removals
+    are given back after its item is uncovered, as `_run` does when it
+    backtracks.
+    """
+    mark, _, _, trail = _lock_parts(lock, x.shape[0], st[NITEMS] + 2)
+    locked = trail.shape[0] > 0
+    nt = st[NTRAIL]
     level = st[LEVEL]
     while level > target:
         level -= 1
         p = x[level]
         _uncommit_others(nd, it, p)
         _uncover(nd, it, nd[p, TOP])
+        if locked and level >= st[BASE]:  # (forced levels remove nothing)
+            nt = _unlock(nd, trail, nt, mark[level])
     st[LEVEL] = level
+    st[NTRAIL] = nt
 
 
 @njit(cache=True, no_cpython_wrapper=True)
@@ -755,14 +774,6 @@ def _force(nd, it, x, st, forced):
     return True
 
 
-@njit(cache=True, no_cpython_wrapper=True)
-def _lock_parts(lock, levels, n2):
-    """``lock`` as ``(mark, fails, seen, trail)``: views, all empty when it is."""
-    a = levels + n2
-    b = a + n2
-    return lock[:levels], lock[levels:a], lock[a:b].view(np.uint64), lock[b:].view(np.uint32)
-
-
 @njit(cache=True)
 def search(nd, it, x, st, params, stats, sols, lock):
     """Resume a search; see the module docstring for the arguments."""
@@ -776,28 +787,17 @@ def search(nd, it, x, st, params, stats, sols, lock):
 def unwind(nd, it, x, st, lock):
     """Undo every choice of a (possibly unfinished) search, forced ones included.
 
-    With the locked-items rule (a non-empty ``lock``), each level's removals
-    are given back after its item is uncovered, as `_run` does when it
-    backtracks.
+    ``lock`` as for `search`: with the locked-items rule, the removals are
+    given back too (`_unwind_to`).
     """
-    mark, _, _, trail = _lock_parts(lock, x.shape[0], st[NITEMS] + 2)
-    locked = trail.shape[0] > 0
-    nt = st[NTRAIL]
-    level = st[LEVEL]
     if st[STEP] == S_X5:
+        level = st[LEVEL]
         p = x[level]
         _uncover(nd, it, p if p <= st[NITEMS] else nd[p, TOP])
-        if locked:
-            nt = _unlock(nd, trail, nt, mark[level])
-    while level > 0:
-        level -= 1
-        p = x[level]
-        _uncommit_others(nd, it, p)
-        _uncover(nd, it, nd[p, TOP])
-        if locked and level >= st[BASE]:  # (forced levels remove nothing)
-            nt = _unlock(nd, trail, nt, mark[level])
-    st[LEVEL] = 0
-    st[NTRAIL] = nt
+        mark, _, _, trail = _lock_parts(lock, x.shape[0], st[NITEMS] + 2)
+        if trail.shape[0] > 0:
+            st[NTRAIL] = _unlock(nd, trail, st[NTRAIL], mark[level])
+    _unwind_to(nd, it, x, st, 0, lock)
     _clear_hints(nd)
     st[STEP] = S_DONE
     return 0
@@ -1127,7 +1127,7 @@ def propagate(nd, it, x, st, forced, reps, live):
     for o in range(reps.shape[0]):
         live[o] = 1 if _live(nd, it, reps[o]) else 0
     st[BASE] = st[LEVEL]
-    _unwind_to(nd, it, x, st, 0)
+    _unwind_to(nd, it, x, st, 0, np.zeros(0, dtype=np.int64))
     _clear_hints(nd)
     return status
 
@@ -1230,7 +1230,7 @@ def estimate(nd, it, x, st, seed, out):
             x[level] = p
             level += 1
             st[LEVEL] = level
-        _unwind_to(nd, it, x, st, base)
+        _unwind_to(nd, it, x, st, base, np.zeros(0, dtype=np.int64))
         out[k, 0] = tree
         out[k, 1] = sols
     _clear_hints(nd)
