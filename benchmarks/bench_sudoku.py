@@ -19,7 +19,8 @@ For each file present in the data directory (absent ones are skipped):
    a second solution), one thread and two (``jobs=2``).  This is the kernel
    call plus building the forced options and decoding every result; reported
    in microseconds per puzzle, with nodes per puzzle.  Also the kernel call
-   alone (``dlx.search.batch_arrays``, solve, one thread).
+   alone (``dlx.search.batch_arrays``, solve), one thread, and two threads
+   each on every other puzzle: the machine's own ceiling for two threads.
 4. End to end: ``sudoku solve FILE > /dev/null`` in a new process with a warm
    cache, on the same puzzles written one per line; puzzles per second.
 5. Peers on an evenly spaced sample of the same puzzles: xcover and
@@ -131,12 +132,21 @@ def _library(puzzles, args) -> tuple[dict, dict, dict]:
 
 
 def _kernel_only(puzzles, args):
-    """The batch kernel alone (solve, one thread), forced options prebuilt.
+    """The batch kernel alone (solve), forced options prebuilt: one thread, and two.
 
     With the locked-items rule, as `solve_all` calls it (runs before commit 40fe90c
     left it out, so their kernel-only column timed a search without the rule:
     on top1465 slower than `solve_all` itself).
+
+    Two threads: each runs the kernel on every other puzzle (the two halves
+    about equally hard), with no Python work between calls and no lock held,
+    in turn with the one-thread run round by round.  Their paired speed-up is
+    the most two threads can give on this machine at that moment, which the
+    library's ``jobs=2`` figure can then be read against.  Returns
+    ``(timing of one thread, speed-up of two)`` or None for mixed shapes.
     """
+    import threading
+
     import numpy as np
 
     from dlx.search import batch_arrays
@@ -146,17 +156,36 @@ def _kernel_only(puzzles, args):
         return None
     n = puzzles[0].size
     prob = problem_for(puzzles[0])
-    grids = np.array([p.cells for p in puzzles], dtype=np.int64)
-    fopts = _option_numbers(grids, n)
-    fptr = np.zeros(len(puzzles) + 1, dtype=np.int64)
-    np.cumsum(np.count_nonzero(grids, axis=1), out=fptr[1:])
 
-    def fn():
+    def encoded(part):
+        grids = np.array([p.cells for p in part], dtype=np.int64)
+        fptr = np.zeros(len(part) + 1, dtype=np.int64)
+        np.cumsum(np.count_nonzero(grids, axis=1), out=fptr[1:])
+        return fptr, _option_numbers(grids, n)
+
+    whole = encoded(puzzles)
+    halves = [encoded(puzzles[k::2]) for k in (0, 1)] if len(puzzles) >= 2 else []
+
+    def call(fptr, fopts):
         return batch_arrays(prob, fptr, fopts, limit=1, store=1, max_nodes=BATCH_NODE_CAP,
                             locked=True)
 
-    timing, _ = measure(fn, args.repeat, budget=args.budget, warmup=1)
-    return timing.scaled(1e6 / len(puzzles)).to_dict()
+    def two():
+        threads = [threading.Thread(target=call, args=half) for half in halves]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+
+    fns = {"one": lambda: call(*whole)}
+    if halves:
+        fns["two"] = two
+    got = measure_interleaved(fns, args.repeat, budget=2 * args.budget, warmup=1,
+                              min_seconds=args.min_seconds / 2,
+                              max_rounds=MAX_ROUNDS_FACTOR * args.repeat)
+    one = got["one"][0]
+    speedup = paired(one, got["two"][0]) if halves else None
+    return one.scaled(1e6 / len(puzzles)).to_dict(), speedup
 
 
 def _one_call_each(puzzles, mode, args):
@@ -303,7 +332,11 @@ def run(args, caches) -> dict:
                 f"{res['nodes_per_puzzle']:.1f} nodes")
         say(f"  check/solve {entry['paired']['check_over_solve']:.2f}, two threads "
             f"{entry['paired']['speedup_2']:.2f}x (paired)")
-        entry["kernel_solve_1"] = _kernel_only(timed, args)
+        kernel = _kernel_only(timed, args)
+        if kernel is not None:
+            entry["kernel_solve_1"], entry["kernel_speedup_2"] = kernel
+            if entry["kernel_speedup_2"] is not None:
+                say(f"  kernel alone: two threads {entry['kernel_speedup_2']:.2f}x (paired)")
         if not args.no_cli:
             entry["cli_solve"] = _cli(timed, name, args, caches)
             say(f"  cli: {entry['cli_solve']['puzzles_per_second']:.0f} puzzles/s")
@@ -342,8 +375,9 @@ def _us(t) -> str:
 def markdown(result: dict) -> str:
     parts = []
     head = ["file", "puzzles", "solve 1 thread", "solve 2 threads", "2 threads speed-up",
-            "check 1 thread", "check / solve", "check 2 threads", "nodes/puzzle solve",
-            "nodes/puzzle check", "kernel only, solve", "CLI solve, puzzles/s"]
+            "kernel alone, 2 threads speed-up", "check 1 thread", "check / solve",
+            "check 2 threads", "nodes/puzzle solve", "nodes/puzzle check", "kernel only, solve",
+            "CLI solve, puzzles/s"]
     rows = []
     for e in result["files"]:
         if "solve_1" not in e:
@@ -358,9 +392,10 @@ def markdown(result: dict) -> str:
             count += f", {e['stopped']} stopped"
         cli = e.get("cli_solve")
         speedup, ratio = ratios(e)
+        ceiling = e.get("kernel_speedup_2")
         rows.append([
             e["file"], count, _us(s1), _us(s2), f"{speedup:.2f}x",
-            _us(c1), f"{ratio:.2f}", _us(c2),
+            f"{ceiling:.2f}x" if ceiling else "-", _us(c1), f"{ratio:.2f}", _us(c2),
             fmt_num(e["solve_1"]["nodes_per_puzzle"]), fmt_num(e["check_1"]["nodes_per_puzzle"]),
             _us(e.get("kernel_solve_1")),
             f"{cli['puzzles_per_second']:,.0f}" if cli else "-",
@@ -372,7 +407,10 @@ def markdown(result: dict) -> str:
         "`check` stops at a second solution (uniqueness). Nodes = options tried by the "
         "search (givens not counted). The four configurations run in turn, one run "
         "each per round; the speed-up and check / solve are medians of the ratios "
-        "within a round. *Kernel only* = `dlx.search.batch_arrays` alone. "
+        "within a round. *Kernel only* = `dlx.search.batch_arrays` alone; *kernel alone, "
+        "2 threads* = the same on every other puzzle in each of two threads (no Python "
+        "work between calls, no lock), paired with one thread on all: the most two "
+        "threads can give on this machine at the time. "
         "CLI = `sudoku solve FILE > /dev/null` whole process, warm cache, including "
         "reading, parsing and printing.")
     if result.get("absent"):
