@@ -20,7 +20,8 @@ For each file present in the data directory (absent ones are skipped):
    call plus building the forced options and decoding every result; reported
    in microseconds per puzzle, with nodes per puzzle.  Also the kernel call
    alone (``dlx.search.batch_arrays``, solve), one thread, and two threads
-   each on every other puzzle: the machine's own ceiling for two threads.
+   each on half of the puzzles (dealt to carry equal nodes): about what the
+   machine itself gives two threads.
 4. End to end: ``sudoku solve FILE > /dev/null`` in a new process with a warm
    cache, on the same puzzles written one per line; puzzles per second.
 5. Peers on an evenly spaced sample of the same puzzles: xcover and
@@ -131,19 +132,23 @@ def _library(puzzles, args) -> tuple[dict, dict, dict]:
     return entries, {k: rs for k, (_, rs) in got.items()}, ratios
 
 
-def _kernel_only(puzzles, args):
+def _kernel_only(puzzles, nodes, args):
     """The batch kernel alone (solve), forced options prebuilt: one thread, and two.
 
     With the locked-items rule, as `solve_all` calls it (runs before commit 40fe90c
     left it out, so their kernel-only column timed a search without the rule:
     on top1465 slower than `solve_all` itself).
 
-    Two threads: each runs the kernel on every other puzzle (the two halves
-    about equally hard), with no Python work between calls and no lock held,
-    in turn with the one-thread run round by round.  Their paired speed-up is
-    the most two threads can give on this machine at that moment, which the
-    library's ``jobs=2`` figure can then be read against.  Returns
-    ``(timing of one thread, speed-up of two)`` or None for mixed shapes.
+    Two threads: each runs one kernel call on half of the puzzles, with no
+    Python work in between and no lock held, in turn with the one-thread run
+    round by round.  The halves are dealt by ``nodes`` (each puzzle's nodes
+    in the library's solve runs), each puzzle to the half with fewer nodes
+    so far, so that both carry about the same work: a split by position left
+    one thread with up to a third more on the hard files.  The paired
+    speed-up is about the most two threads give on this machine at that
+    moment, which the library's ``jobs=2`` figure can be read against.
+    Returns ``(timing of one thread, speed-up of two)`` or None for mixed
+    shapes.
     """
     import threading
 
@@ -164,7 +169,13 @@ def _kernel_only(puzzles, args):
         return fptr, _option_numbers(grids, n)
 
     whole = encoded(puzzles)
-    halves = [encoded(puzzles[k::2]) for k in (0, 1)] if len(puzzles) >= 2 else []
+    parts: list = [[], []]
+    load = [0, 0]
+    for p, k in zip(puzzles, nodes, strict=True):
+        side = 0 if load[0] <= load[1] else 1
+        parts[side].append(p)
+        load[side] += k + 1
+    halves = [encoded(part) for part in parts] if all(parts) else []
 
     def call(fptr, fopts):
         return batch_arrays(prob, fptr, fopts, limit=1, store=1, max_nodes=BATCH_NODE_CAP,
@@ -332,7 +343,7 @@ def run(args, caches) -> dict:
                 f"{res['nodes_per_puzzle']:.1f} nodes")
         say(f"  check/solve {entry['paired']['check_over_solve']:.2f}, two threads "
             f"{entry['paired']['speedup_2']:.2f}x (paired)")
-        kernel = _kernel_only(timed, args)
+        kernel = _kernel_only(timed, [r.nodes for r in runs["solve_1"]], args)
         if kernel is not None:
             entry["kernel_solve_1"], entry["kernel_speedup_2"] = kernel
             if entry["kernel_speedup_2"] is not None:
@@ -408,9 +419,9 @@ def markdown(result: dict) -> str:
         "search (givens not counted). The four configurations run in turn, one run "
         "each per round; the speed-up and check / solve are medians of the ratios "
         "within a round. *Kernel only* = `dlx.search.batch_arrays` alone; *kernel alone, "
-        "2 threads* = the same on every other puzzle in each of two threads (no Python "
-        "work between calls, no lock), paired with one thread on all: the most two "
-        "threads can give on this machine at the time. "
+        "2 threads* = the same on half of the puzzles in each of two threads (halves of "
+        "equal nodes; no Python work between calls, no lock), paired with one thread on "
+        "all: about what two threads can give on this machine at the time. "
         "CLI = `sudoku solve FILE > /dev/null` whole process, warm cache, including "
         "reading, parsing and printing.")
     if result.get("absent"):
