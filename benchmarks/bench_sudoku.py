@@ -143,10 +143,13 @@ def _kernel_only(puzzles, nodes, args):
     Python work in between and no lock held, in turn with the one-thread run
     round by round.  The halves are dealt by ``nodes`` (each puzzle's nodes
     in the library's solve runs), each puzzle to the half with fewer nodes
-    so far, so that both carry about the same work: a split by position left
-    one thread with up to a third more on the hard files.  The paired
-    speed-up is about the most two threads give on this machine at that
-    moment, which the library's ``jobs=2`` figure can be read against.
+    so far, so that both carry about the same work (every other puzzle
+    would leave one half 2% more nodes on hardest1106, 6% on top1465).  The
+    paired speed-up is what two threads of pure kernel work get on this
+    machine at that moment, which the library's ``jobs=2`` figure can be
+    read against; on files that take a few tens of milliseconds it is as
+    noisy as that figure (top1465: 1.64x against the library's 1.85x in one
+    run).
     Returns ``(timing of one thread, speed-up of two)`` or None for mixed
     shapes.
     """
