@@ -290,13 +290,15 @@ def _git() -> str:
         return "unknown"
 
 
-def result_stem(date: str, host: str, *tags: str) -> str:
+def result_stem(date: str, host: str, *tags: str, git: str | None = None) -> str:
     """A results file's name without extension: ``<date>-<host>[-tag...]-<commit>``.
 
     The commit (with ``-dirty`` for uncommitted changes) keeps a later run of the
     same day from overwriting results already committed under the same name.
+    ``git`` is the tree as `machine` recorded it when the run started (what was
+    measured); without it, the tree now.
     """
-    head = _git().split()
+    head = (git or _git()).split()
     commit = head[0] + ("-dirty" if len(head) > 1 else "")
     host = re.sub(r"[^A-Za-z0-9_.-]+", "-", host) or "host"
     return "-".join([date, host, *tags, commit])

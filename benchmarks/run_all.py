@@ -264,7 +264,10 @@ def main(argv=None) -> int:
     tags = ["quick"] if args.quick else []
     if len(args.sections) < len(SECTIONS):
         tags += ["only", *args.sections]
-    name = H.result_stem(f"{started:%Y-%m-%d}", results["machine"]["host"], *tags)
+    # Named after the tree the run started from: a file edited during a long run
+    # does not make its results "dirty".
+    name = H.result_stem(f"{started:%Y-%m-%d}", results["machine"]["host"], *tags,
+                         git=results["machine"].get("git"))
     args.out.mkdir(parents=True, exist_ok=True)
     H.write_json(args.out / f"{name}.json", results)
     text = markdown(results, args)
