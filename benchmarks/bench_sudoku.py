@@ -155,21 +155,15 @@ def _kernel_only(puzzles, nodes, args):
     """
     import threading
 
-    import numpy as np
-
     from dlx.search import batch_arrays
-    from sudoku.solver import BATCH_NODE_CAP, _option_numbers, problem_for
+    from sudoku.solver import BATCH_NODE_CAP, _Group
 
     if len({(p.box_rows, p.box_cols, p.variant, p.regions) for p in puzzles}) != 1:
         return None
-    n = puzzles[0].size
-    prob = problem_for(puzzles[0])
 
     def encoded(part):
-        grids = np.array([p.cells for p in part], dtype=np.int64)
-        fptr = np.zeros(len(part) + 1, dtype=np.int64)
-        np.cumsum(np.count_nonzero(grids, axis=1), out=fptr[1:])
-        return fptr, _option_numbers(grids, n)
+        g = _Group(None, part)  # the forced options as solve_all builds them
+        return g.prob, g.fptr, g.fopts
 
     whole = encoded(puzzles)
     parts: list = [[], []]
@@ -180,7 +174,7 @@ def _kernel_only(puzzles, nodes, args):
         load[side] += k + 1
     halves = [encoded(part) for part in parts] if all(parts) else []
 
-    def call(fptr, fopts):
+    def call(prob, fptr, fopts):
         return batch_arrays(prob, fptr, fopts, limit=1, store=1, max_nodes=BATCH_NODE_CAP,
                             locked=True)
 
