@@ -6,19 +6,28 @@ helper from another file would not be recompiled when that helper changes.
 
 Memory layout
 -------------
-``nd`` : uint32[Z, 4]
-    One row per node, fields ``TOP``, ``UP``, ``DOWN``, ``COLOR`` (Knuth's
-    ``top``/``len``, ``ulink``, ``dlink``, ``color``).  Row 0 holds
-    ``NPRIMARY`` (the number of primary items) and two hints written by
-    `_hide`: ``EMPTIED``, the last primary item whose list a hide emptied
-    (a dead end: `_try_commit` stops there, `_choose` takes it at once), and
-    ``SINGLE``, the last primary item a hide left with one option (a forced
-    move `_choose` takes without scanning).  Both are cleared when a search
-    stops or is unwound.
-    Rows ``1..N`` are the item headers: ``nd[i, TOP]`` is ``len(i)``, the
+``nd`` : uint32[4, Z]
+    One column per node, one row per field: ``TOP``, ``UP``, ``DOWN``,
+    ``COLOR`` (Knuth's ``top``/``len``, ``ulink``, ``dlink``, ``color``),
+    read as ``nd[FIELD, node]``.  Field-major, so that each field is a
+    dense array of its own: the loops that follow links touch one field of
+    nodes scattered over the structure (a hide writes ``DOWN`` of the node
+    above and ``UP`` of the node below), and a cache line then holds that
+    field for sixteen nodes instead of all four fields for four; and the
+    address of ``nd[FIELD, q]`` is a shift of ``q`` added to a per-field
+    base, where ``nd[q, FIELD]`` multiplied ``q`` by a row length read at
+    run time.  Against the node-major layout, interleaved: pentominoes
+    11-12% faster, N-queens 10%, Langford pairs 8%, hardest Sudoku 5%.
+    Node 0 holds ``NPRIMARY`` (the number of primary items) and two hints
+    written by `_hide`: ``EMPTIED``, the last primary item whose list a hide
+    emptied (a dead end: `_try_commit` stops there, `_choose` takes it at
+    once), and ``SINGLE``, the last primary item a hide left with one option
+    (a forced move `_choose` takes without scanning).  Both are cleared
+    when a search stops or is unwound.
+    Nodes ``1..N`` are the item headers: ``nd[TOP, i]`` is ``len(i)``, the
     number of options still in item ``i``'s list; a header's ``COLOR`` is 0,
     except in `batch` with the locked-items rule (1 where
-    `dlx.search.lockable_items`).  Row ``N + 1`` is the first
+    `dlx.search.lockable_items`).  Node ``N + 1`` is the first
     spacer; after it come the options, each followed by a spacer.  For an
     option node ``TOP`` is its item (``>= 1``); for a spacer it is 0.  A spacer
     before option ``k`` has ``UP`` = first node of option ``k - 1`` and
@@ -55,7 +64,7 @@ Search state (resumable)
     The locked-items rule's state (`_choose_locked`), empty for the plain
     search: ``mark`` (one entry a level, as many as ``x``), ``fails`` and
     ``seen`` (N + 2 each, ``seen`` read as uint64), then ``trail`` (uint32,
-    one entry a node row), laid end to end (see `_lock_parts`).  A search
+    one entry a node), laid end to end (see `_lock_parts`).  A search
     with the rule also needs the lockable items' flags in its item headers'
     ``COLOR`` (see `dlx.search.lockable_items`).
 
@@ -69,7 +78,7 @@ import numpy as np
 from numba import njit, prange
 
 TOP, UP, DOWN, COLOR = 0, 1, 2, 3
-EMPTIED, NPRIMARY, SINGLE = 0, 1, 2  # fields of nd's row 0
+EMPTIED, NPRIMARY, SINGLE = 0, 1, 2  # fields of nd's node 0: nd[EMPTIED, 0]
 LEFT, RIGHT = np.uint64(0), np.uint64(1)  # fields of an item's links: it[_at(i) + RIGHT]
 PURIFIED = np.uint32(0xFFFFFFFF)
 U0 = np.uint32(0)
@@ -125,41 +134,41 @@ def _active(it, i):
 @njit(cache=True, no_cpython_wrapper=True)
 def _clear_hints(nd):
     """Forget both hints: every kernel that stops or unwinds a search leaves nd exact."""
-    nd[0, EMPTIED] = U0
-    nd[0, SINGLE] = U0
+    nd[EMPTIED, 0] = U0
+    nd[SINGLE, 0] = U0
 
 
 @njit(cache=True, no_cpython_wrapper=True)
 def _hide(nd, p):
     """Remove every other node of p's option from its item's list.
 
-    A primary item whose list this empties is noted in ``nd[0, EMPTIED]``,
-    one it leaves with a single option in ``nd[0, SINGLE]`` (the last one
+    A primary item whose list this empties is noted in ``nd[EMPTIED, 0]``,
+    one it leaves with a single option in ``nd[SINGLE, 0]`` (the last one
     wins); branch-free, because lists shrink to 0 or 1 unpredictably.
     """
     upd = 0
-    n1 = nd[0, NPRIMARY]
-    emptied = nd[0, EMPTIED]
-    single = nd[0, SINGLE]
+    n1 = nd[NPRIMARY, 0]
+    emptied = nd[EMPTIED, 0]
+    single = nd[SINGLE, 0]
     q = p + U1
     while q != p:
-        x = nd[q, TOP]
+        x = nd[TOP, q]
         if x == U0:
-            q = nd[q, UP]
+            q = nd[UP, q]
         else:
-            if nd[q, COLOR] != PURIFIED:
-                u = nd[q, UP]
-                d = nd[q, DOWN]
-                nd[u, DOWN] = d
-                nd[d, UP] = u
-                n = nd[x, TOP] - U1
-                nd[x, TOP] = n
+            if nd[COLOR, q] != PURIFIED:
+                u = nd[UP, q]
+                d = nd[DOWN, q]
+                nd[DOWN, u] = d
+                nd[UP, d] = u
+                n = nd[TOP, x] - U1
+                nd[TOP, x] = n
                 emptied = x if (n == U0) & (x <= n1) else emptied
                 single = x if (n == U1) & (x <= n1) else single
                 upd += 1
             q += U1
-    nd[0, EMPTIED] = emptied
-    nd[0, SINGLE] = single
+    nd[EMPTIED, 0] = emptied
+    nd[SINGLE, 0] = single
     return upd
 
 
@@ -168,26 +177,26 @@ def _unhide(nd, p):
     """Undo _hide(nd, p); walks the option backwards so links return in LIFO order."""
     q = p - U1
     while q != p:
-        x = nd[q, TOP]
+        x = nd[TOP, q]
         if x == U0:
-            q = nd[q, DOWN]
+            q = nd[DOWN, q]
         else:
-            if nd[q, COLOR] != PURIFIED:
-                u = nd[q, UP]
-                d = nd[q, DOWN]
-                nd[u, DOWN] = q
-                nd[d, UP] = q
-                nd[x, TOP] += U1
+            if nd[COLOR, q] != PURIFIED:
+                u = nd[UP, q]
+                d = nd[DOWN, q]
+                nd[DOWN, u] = q
+                nd[UP, d] = q
+                nd[TOP, x] += U1
             q -= U1
 
 
 @njit(cache=True, no_cpython_wrapper=True)
 def _cover(nd, it, i):
     upd = 0
-    p = nd[i, DOWN]
+    p = nd[DOWN, i]
     while p != i:
         upd += _hide(nd, p)
-        p = nd[p, DOWN]
+        p = nd[DOWN, p]
     left = it[_at(i) + LEFT]
     right = it[_at(i) + RIGHT]
     it[_at(left) + RIGHT] = right
@@ -202,40 +211,40 @@ def _uncover(nd, it, i):
     right = it[_at(i) + RIGHT]
     it[_at(left) + RIGHT] = i
     it[_at(right) + LEFT] = i
-    p = nd[i, UP]
+    p = nd[UP, i]
     while p != i:
         _unhide(nd, p)
-        p = nd[p, UP]
+        p = nd[UP, p]
 
 
 @njit(cache=True, no_cpython_wrapper=True)
 def _purify(nd, p):
     """Keep in p's item only options of p's colour; mark those so hides skip them."""
     upd = 0
-    c = nd[p, COLOR]
-    i = nd[p, TOP]
-    q = nd[i, DOWN]
+    c = nd[COLOR, p]
+    i = nd[TOP, p]
+    q = nd[DOWN, i]
     while q != i:
-        if nd[q, COLOR] == c:
+        if nd[COLOR, q] == c:
             if q != p:
-                nd[q, COLOR] = PURIFIED
+                nd[COLOR, q] = PURIFIED
         else:
             upd += _hide(nd, q)
-        q = nd[q, DOWN]
+        q = nd[DOWN, q]
     return upd
 
 
 @njit(cache=True, no_cpython_wrapper=True)
 def _unpurify(nd, p):
-    c = nd[p, COLOR]
-    i = nd[p, TOP]
-    q = nd[i, UP]
+    c = nd[COLOR, p]
+    i = nd[TOP, p]
+    q = nd[UP, i]
     while q != i:
-        if nd[q, COLOR] == PURIFIED:
-            nd[q, COLOR] = c
+        if nd[COLOR, q] == PURIFIED:
+            nd[COLOR, q] = c
         elif q != p:
             _unhide(nd, q)
-        q = nd[q, UP]
+        q = nd[UP, q]
 
 
 @njit(cache=True, no_cpython_wrapper=True)
@@ -244,11 +253,11 @@ def _commit_others(nd, it, p):
     upd = 0
     q = p + U1
     while q != p:
-        j = nd[q, TOP]
+        j = nd[TOP, q]
         if j == U0:
-            q = nd[q, UP]
+            q = nd[UP, q]
         else:
-            c = nd[q, COLOR]
+            c = nd[COLOR, q]
             if c == U0:
                 upd += _cover(nd, it, j)
             elif c != PURIFIED:
@@ -269,39 +278,39 @@ def _try_commit(nd, it, p):
     Returns ``(updates, failed)``: ``failed`` is 0 when the option was
     committed, otherwise the primary item left without options, and the
     items committed so far are uncommitted again before returning.
-    ``nd[0, EMPTIED]`` is left as it was on entry (the hint of the level's
+    ``nd[EMPTIED, 0]`` is left as it was on entry (the hint of the level's
     own cover).
     """
     upd = 0
-    hint = nd[0, EMPTIED]
-    nd[0, EMPTIED] = U0
+    hint = nd[EMPTIED, 0]
+    nd[EMPTIED, 0] = U0
     q = p + U1
     while q != p:
-        j = nd[q, TOP]
+        j = nd[TOP, q]
         if j == U0:
-            q = nd[q, UP]
+            q = nd[UP, q]
             continue
-        c = nd[q, COLOR]
+        c = nd[COLOR, q]
         if c == U0:
             upd += _cover(nd, it, j)
         elif c != PURIFIED:
             upd += _purify(nd, q)
-        z = nd[0, EMPTIED]
+        z = nd[EMPTIED, 0]
         if z != U0:
             # Dead end, unless z is one of the items still to commit.
             r = q + U1
             while r != p:
-                t = nd[r, TOP]
+                t = nd[TOP, r]
                 if t == z:
                     break
-                r = nd[r, UP] if t == U0 else r + U1
+                r = nd[UP, r] if t == U0 else r + U1
             if r == p:
                 _uncommit_from(nd, it, p, q)
-                nd[0, EMPTIED] = hint
+                nd[EMPTIED, 0] = hint
                 return upd, z
-            nd[0, EMPTIED] = U0
+            nd[EMPTIED, 0] = U0
         q += U1
-    nd[0, EMPTIED] = hint
+    nd[EMPTIED, 0] = hint
     return upd, U0
 
 
@@ -309,11 +318,11 @@ def _try_commit(nd, it, p):
 def _uncommit_from(nd, it, p, q):
     """Undo the commits of p's option from node q back to (not including) p itself."""
     while q != p:
-        j = nd[q, TOP]
+        j = nd[TOP, q]
         if j == U0:
-            q = nd[q, DOWN]
+            q = nd[DOWN, q]
         else:
-            c = nd[q, COLOR]
+            c = nd[COLOR, q]
             if c == U0:
                 _uncover(nd, it, j)
             elif c != PURIFIED:
@@ -331,30 +340,30 @@ def _choose(nd, it):
     """Minimum remaining values: the active primary item with the fewest options.
 
     Returns 0 when no primary item is left.  An item a hide has just emptied
-    (``nd[0, EMPTIED]``, checked to be still active and empty) is taken
+    (``nd[EMPTIED, 0]``, checked to be still active and empty) is taken
     without a scan: a dead end found at once (about 30% fewer nodes on hard
     Sudoku, 12% on N-queens).  Next, an item a hide has just left with one
-    option (``nd[0, SINGLE]``, checked likewise): a forced move without a
+    option (``nd[SINGLE, 0]``, checked likewise): a forced move without a
     scan (Sudoku 10-20% faster; on 17-clue puzzles a third of the choices
     still scan).  Otherwise the scan stops at the first item of length 0 or
     1, which cannot be beaten (about 1.5x faster on Sudoku).  When the
     shortest lists have two options, `_break_tie` picks among them.
     """
-    z = nd[0, EMPTIED]
+    z = nd[EMPTIED, 0]
     if z != U0:
-        nd[0, EMPTIED] = U0
-        if nd[z, TOP] == U0 and _active(it, z):
+        nd[EMPTIED, 0] = U0
+        if nd[TOP, z] == U0 and _active(it, z):
             return z
-    z = nd[0, SINGLE]
+    z = nd[SINGLE, 0]
     if z != U0:
-        nd[0, SINGLE] = U0
-        if nd[z, TOP] == U1 and _active(it, z):
+        nd[SINGLE, 0] = U0
+        if nd[TOP, z] == U1 and _active(it, z):
             return z
     best = PURIFIED
     bi = U0
     i = it[_at(0) + RIGHT]
     while i != U0:
-        n = nd[i, TOP]
+        n = nd[TOP, i]
         if n < best:
             best = n
             bi = i
@@ -370,17 +379,17 @@ def _choose(nd, it):
 def _weight(nd, i):
     """What committing each of item i's options would hide: its other items' lengths, summed."""
     weight = np.int64(0)
-    p = nd[i, DOWN]
+    p = nd[DOWN, i]
     while p != i:
         q = p + U1
         while q != p:
-            x = nd[q, TOP]
+            x = nd[TOP, q]
             if x == U0:
-                q = nd[q, UP]
+                q = nd[UP, q]
             else:
-                weight += np.int64(nd[x, TOP])
+                weight += np.int64(nd[TOP, x])
                 q += U1
-        p = nd[p, DOWN]
+        p = nd[DOWN, p]
     return weight
 
 
@@ -401,7 +410,7 @@ def _break_tie(nd, it, first):
     seen = 0
     i = first
     while i != U0 and seen < TIES:
-        if nd[i, TOP] == U2:
+        if nd[TOP, i] == U2:
             seen += 1
             weight = _weight(nd, i)
             if weight > top:
@@ -434,7 +443,7 @@ def _break_tie_counted(nd, pairs, m, first, fails):
     weighed = 0
     for k in range(m):
         i = pairs[k]
-        if nd[i, TOP] != U2:
+        if nd[TOP, i] != U2:
             continue  # (a removal by the locked-items rule may have shortened it)
         counted = fails[i] << np.int64(32)
         if counted < (top & HIGH32):
@@ -454,12 +463,12 @@ def _holds(nd, p, item):
     """Does the option of node p hold ``item`` without a colour (p's own node aside)?"""
     q = p + U1
     while q != p:
-        x = nd[q, TOP]
+        x = nd[TOP, q]
         if x == U0:
-            q = nd[q, UP]
+            q = nd[UP, q]
         else:
             if x == item:
-                return nd[q, COLOR] == U0
+                return nd[COLOR, q] == U0
             q += U1
     return False
 
@@ -476,33 +485,33 @@ def _lock(nd, a, trail, nt):
     in a box all on one row clear the rest of that row, and the other way
     round), written as a rule about items rather than houses.
     """
-    first = nd[a, DOWN]
-    la = nd[a, TOP]
+    first = nd[DOWN, a]
+    la = nd[TOP, a]
     q = first + U1
     while q != first:
-        b = nd[q, TOP]
+        b = nd[TOP, q]
         if b == U0:
-            q = nd[q, UP]
+            q = nd[UP, q]
             continue
-        if nd[b, TOP] > la and nd[q, COLOR] == U0:
-            p = nd[first, DOWN]
+        if nd[TOP, b] > la and nd[COLOR, q] == U0:
+            p = nd[DOWN, first]
             every = True
             while p != a:
                 if not _holds(nd, p, b):
                     every = False
                     break
-                p = nd[p, DOWN]
+                p = nd[DOWN, p]
             if every:
-                r = nd[b, DOWN]
+                r = nd[DOWN, b]
                 while r != b:
-                    after = nd[r, DOWN]
+                    after = nd[DOWN, r]
                     if not _holds(nd, r, a):
                         _hide(nd, r)
-                        u = nd[r, UP]
-                        d = nd[r, DOWN]
-                        nd[u, DOWN] = d
-                        nd[d, UP] = u
-                        nd[b, TOP] -= U1
+                        u = nd[UP, r]
+                        d = nd[DOWN, r]
+                        nd[DOWN, u] = d
+                        nd[UP, d] = u
+                        nd[TOP, b] -= U1
                         trail[nt] = r
                         nt += 1
                     r = after
@@ -516,11 +525,11 @@ def _unlock(nd, trail, nt, mark):
     while nt > mark:
         nt -= 1
         r = trail[nt]
-        u = nd[r, UP]
-        d = nd[r, DOWN]
-        nd[u, DOWN] = r
-        nd[d, UP] = r
-        nd[nd[r, TOP], TOP] += U1
+        u = nd[UP, r]
+        d = nd[DOWN, r]
+        nd[DOWN, u] = r
+        nd[UP, d] = r
+        nd[TOP, nd[TOP, r]] += U1
         _unhide(nd, r)
     return nt
 
@@ -545,23 +554,23 @@ def _choose_locked(nd, it, trail, nt, seen, pairs, fails):
     as in `_choose`, written out again: reading them through a shared helper
     made top1465 7-9% slower (measured twice).
     """
-    z = nd[0, EMPTIED]
+    z = nd[EMPTIED, 0]
     if z != U0:
-        nd[0, EMPTIED] = U0
-        if nd[z, TOP] == U0 and _active(it, z):
+        nd[EMPTIED, 0] = U0
+        if nd[TOP, z] == U0 and _active(it, z):
             fails[z] += 1
             return z, nt
-    z = nd[0, SINGLE]
+    z = nd[SINGLE, 0]
     if z != U0:
-        nd[0, SINGLE] = U0
-        if nd[z, TOP] == U1 and _active(it, z):
+        nd[SINGLE, 0] = U0
+        if nd[TOP, z] == U1 and _active(it, z):
             return z, nt
     best = PURIFIED
     bi = U0
     m = 0
     i = it[_at(0) + RIGHT]
     while i != U0:
-        n = nd[i, TOP]
+        n = nd[TOP, i]
         if n < best:
             best = n
             bi = i
@@ -573,22 +582,22 @@ def _choose_locked(nd, it, trail, nt, seen, pairs, fails):
     nt0 = nt
     for k in range(m):
         i = pairs[k]
-        if nd[i, TOP] != U2 or nd[i, COLOR] == U0:
+        if nd[TOP, i] != U2 or nd[COLOR, i] == U0:
             # Emptied or left single by a removal just made, or never lockable (a
             # header's COLOR: see dlx.search.lockable_items).
             continue
-        pair = (np.uint64(nd[i, DOWN]) << np.uint64(32)) | np.uint64(nd[i, UP])
+        pair = (np.uint64(nd[DOWN, i]) << np.uint64(32)) | np.uint64(nd[UP, i])
         if seen[i] != pair:
             seen[i] = pair
             nt = _lock(nd, i, trail, nt)
     if nt != nt0:
-        z = nd[0, EMPTIED]
-        y = nd[0, SINGLE]
+        z = nd[EMPTIED, 0]
+        y = nd[SINGLE, 0]
         _clear_hints(nd)
-        if z != U0 and nd[z, TOP] == U0 and _active(it, z):
+        if z != U0 and nd[TOP, z] == U0 and _active(it, z):
             fails[z] += 1
             return z, nt
-        if y != U0 and nd[y, TOP] == U1 and _active(it, y):
+        if y != U0 and nd[TOP, y] == U1 and _active(it, y):
             return y, nt
     if best == U2:
         return _break_tie_counted(nd, pairs, m, bi, fails), nt
@@ -657,7 +666,7 @@ def _run(nd, it, x, st, params, stats, sols, trail, mark, seen, pairs, alt, fail
             else:
                 i = _choose(nd, it)
             upd += _cover(nd, it, i)
-            p = nd[i, DOWN]
+            p = nd[DOWN, i]
         elif step == S_X8:
             # X8: leave this level.
             if level == base or (shortcut and alt[level] < base):
@@ -668,7 +677,7 @@ def _run(nd, it, x, st, params, stats, sols, trail, mark, seen, pairs, alt, fail
             # X6: undo the option tried at this level and move to the next one.
             p = x[level]
             _uncommit_others(nd, it, p)
-            p = nd[p, DOWN]
+            p = nd[DOWN, p]
         # X5: try option p, or (X7) uncover the item when its options are exhausted.
         if p <= nitems:
             _uncover(nd, it, p)
@@ -690,12 +699,12 @@ def _run(nd, it, x, st, params, stats, sols, trail, mark, seen, pairs, alt, fail
             # A dead end found while committing p (and undone): try the next option.
             if locked:
                 fails[failed] += 1
-                fails[nd[p, TOP]] += 1  # and the item branched on here
-            p = nd[p, DOWN]
+                fails[nd[TOP, p]] += 1  # and the item branched on here
+            p = nd[DOWN, p]
             step = S_X5
             continue
         if shortcut:
-            alt[level + 1] = level if nd[p, DOWN] > nitems else alt[level]
+            alt[level + 1] = level if nd[DOWN, p] > nitems else alt[level]
         level += 1
         step = S_X2
     _clear_hints(nd)
@@ -733,7 +742,7 @@ def _unwind_to(nd, it, x, st, target, lock):
         level -= 1
         p = x[level]
         _uncommit_others(nd, it, p)
-        _uncover(nd, it, nd[p, TOP])
+        _uncover(nd, it, nd[TOP, p])
         if locked and level >= st[BASE]:  # (forced levels remove nothing)
             nt = _unlock(nd, trail, nt, mark[level])
     st[LEVEL] = level
@@ -743,8 +752,8 @@ def _unwind_to(nd, it, x, st, target, lock):
 @njit(cache=True, no_cpython_wrapper=True)
 def _live(nd, it, p):
     """Is the option of node p still available (its item active, p still linked)?"""
-    i = nd[p, TOP]
-    return _active(it, i) and nd[nd[p, UP], DOWN] == p
+    i = nd[TOP, p]
+    return _active(it, i) and nd[DOWN, nd[UP, p]] == p
 
 
 @njit(cache=True, no_cpython_wrapper=True)
@@ -761,7 +770,7 @@ def _force(nd, it, x, st, forced):
         if not _live(nd, it, p):
             st[LEVEL] = level
             return False
-        i = nd[p, TOP]
+        i = nd[TOP, p]
         _cover(nd, it, i)
         _, failed = _try_commit(nd, it, p)
         if failed != U0:
@@ -793,7 +802,7 @@ def unwind(nd, it, x, st, lock):
     if st[STEP] == S_X5:
         level = st[LEVEL]
         p = x[level]
-        _uncover(nd, it, p if p <= st[NITEMS] else nd[p, TOP])
+        _uncover(nd, it, p if p <= st[NITEMS] else nd[TOP, p])
         mark, _, _, trail = _lock_parts(lock, x.shape[0], st[NITEMS] + 2)
         if trail.shape[0] > 0:
             st[NTRAIL] = _unlock(nd, trail, st[NTRAIL], mark[level])
@@ -848,7 +857,7 @@ def _reduce(base, n1, forced, nd, it, omap, state, dead, live, stamp, cnt, todo,
 
     ``heads[i]`` goes in item ``i``'s header as its ``COLOR``.
 
-    Returns ``(rows, k)``: the number of node rows used and the number of
+    Returns ``(rows, k)``: the number of nodes used and the number of
     options put in ``taken``; rows is 0 when the forced options clash and
     -1 when the singles run into an item with no option left (no solution).
     """
@@ -868,12 +877,12 @@ def _reduce(base, n1, forced, nd, it, omap, state, dead, live, stamp, cnt, todo,
             else:
                 state[i] = c if c != 0 else -1
     _clear_hints(nd)
-    nd[0, NPRIMARY] = n1
+    nd[NPRIMARY, 0] = n1
     for i in range(1, n + 1):
-        nd[i, TOP] = 0
-        nd[i, UP] = i
-        nd[i, DOWN] = i
-        nd[i, COLOR] = heads[i]  # 1 if lockable (dlx.search.lockable_items), when used
+        nd[TOP, i] = 0
+        nd[UP, i] = i
+        nd[DOWN, i] = i
+        nd[COLOR, i] = heads[i]  # 1 if lockable (dlx.search.lockable_items), when used
         s = state[i]
         if s != 0:
             for e in range(iptr[i], iptr[i + 1]):
@@ -964,10 +973,10 @@ def _reduce(base, n1, forced, nd, it, omap, state, dead, live, stamp, cnt, todo,
         it[_at(prev) + RIGHT] = head
         it[_at(head) + LEFT] = prev
     z = n + 1
-    nd[z, TOP] = 0
-    nd[z, UP] = 0
-    nd[z, DOWN] = 0
-    nd[z, COLOR] = 0
+    nd[TOP, z] = 0
+    nd[UP, z] = 0
+    nd[DOWN, z] = 0
+    nd[COLOR, z] = 0
     for k in range(nlive):
         o = live[k]
         start = z + 1
@@ -976,21 +985,21 @@ def _reduce(base, n1, forced, nd, it, omap, state, dead, live, stamp, cnt, todo,
             if state[i] != 0:
                 continue
             z += 1
-            last = nd[i, UP]
-            nd[z, TOP] = i
-            nd[z, UP] = last
-            nd[z, DOWN] = i
-            nd[z, COLOR] = ocolor[e]
-            nd[last, DOWN] = z
-            nd[i, UP] = z
-            nd[i, TOP] += U1
+            last = nd[UP, i]
+            nd[TOP, z] = i
+            nd[UP, z] = last
+            nd[DOWN, z] = i
+            nd[COLOR, z] = ocolor[e]
+            nd[DOWN, last] = z
+            nd[UP, i] = z
+            nd[TOP, i] += U1
             omap[z] = o
-        nd[start - 1, DOWN] = z
+        nd[DOWN, start - 1] = z
         z += 1
-        nd[z, TOP] = 0
-        nd[z, UP] = start
-        nd[z, DOWN] = 0
-        nd[z, COLOR] = 0
+        nd[TOP, z] = 0
+        nd[UP, z] = start
+        nd[DOWN, z] = 0
+        nd[COLOR, z] = 0
     return z + 1, ntaken
 
 
@@ -1003,7 +1012,7 @@ def batch(base, sizes, fptr, fopts, params, counts, nodes, codes, sols, start, s
     a shared one saves about 0.8 s of the first compile).  The base problem is
     ``base`` (see `_reduce`; its last array is `dlx.search.lockable_items`
     when the locked-items rule is on, zeros when it is off); ``sizes`` holds N, the
-    number of primary items, the node rows of the full structure and 1 to
+    number of primary items, the nodes of the full structure and 1 to
     apply the locked-items rule (`_choose_locked`) in the searches, 0 not to.
     Problem k forces the options ``fopts[fptr[k]:fptr[k+1]]``, is searched
     with ``params`` (BUDGET is per problem) and leaves its count, nodes,
@@ -1018,7 +1027,7 @@ def batch(base, sizes, fptr, fopts, params, counts, nodes, codes, sols, start, s
     live = np.zeros(base[0].shape[0], dtype=np.uint32)
     killed = np.zeros(base[0].shape[0], dtype=np.uint32)  # an option is killed once at most
     levels = sols.shape[2] - 1
-    nd = np.zeros((sizes[2], 4), dtype=np.uint32)
+    nd = np.zeros((4, sizes[2]), dtype=np.uint32)
     it = np.zeros(2 * (n + 2), dtype=np.uint32)
     omap = np.zeros(sizes[2], dtype=np.uint32)
     state = np.zeros(n + 2, dtype=np.int64)
@@ -1113,12 +1122,12 @@ def propagate(nd, it, x, st, forced, reps, live):
             if i == U0:
                 status = 1
                 break
-            if nd[i, TOP] == U0:
+            if nd[TOP, i] == U0:
                 status = 0
                 break
-            if nd[i, TOP] > U1:
+            if nd[TOP, i] > U1:
                 break
-            p = nd[i, DOWN]
+            p = nd[DOWN, i]
             _cover(nd, it, i)
             _commit_others(nd, it, p)
             x[level] = p
@@ -1165,14 +1174,14 @@ def split(nd, it, x, st, depth, prefixes, info):
                 continue
             i = _choose(nd, it)
             _cover(nd, it, i)
-            p = nd[i, DOWN]
+            p = nd[DOWN, i]
         else:
             if level == base:
                 break
             level -= 1
             p = x[level]
             _uncommit_others(nd, it, p)
-            p = nd[p, DOWN]
+            p = nd[DOWN, p]
         if p <= st[NITEMS]:
             _uncover(nd, it, p)
             forward = False
@@ -1212,16 +1221,16 @@ def estimate(nd, it, x, st, seed, out):
             if i == U0:
                 sols = weight
                 break
-            n = nd[i, TOP]
+            n = nd[TOP, i]
             if n == U0:
                 break
             _cover(nd, it, i)
             weight *= n
             tree += weight
             r = np.random.randint(0, np.int64(n))
-            p = nd[i, DOWN]
+            p = nd[DOWN, i]
             for _ in range(r):
-                p = nd[p, DOWN]
+                p = nd[DOWN, p]
             _, failed = _try_commit(nd, it, p)
             if failed != U0:
                 # A dead end while committing: a leaf, as in _run.

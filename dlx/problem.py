@@ -352,7 +352,7 @@ class Problem:
         lens_o = lens[order]
         z = n_items + 2 + total + n_opt
         try:
-            nd = np.zeros((z, 4), dtype=np.uint32)
+            nd = np.zeros((4, z), dtype=np.uint32)  # one row per field (see dlx._kernel)
             node_option = np.full(z, -1, dtype=np.int64)
         except MemoryError:
             raise TooLargeError(f"not enough memory for {z:,} nodes "
@@ -370,8 +370,8 @@ class Problem:
             colors = self._flat_colors
         node = np.repeat(starts - firsts, lens_o)
         node += np.arange(total, dtype=np.int64)  # layout entry -> node, increasing
-        nd[node, 0] = items
-        nd[node, 3] = colors
+        nd[0, node] = items
+        nd[3, node] = colors
         node_option[node] = np.repeat(order, lens_o)
         # Vertical lists: item i's ring is its header and then its nodes in
         # layout order.  Laid end to end (ring i at seg[i]), each entry lands
@@ -397,15 +397,15 @@ class Problem:
         up = np.empty_like(ring)
         up[1:] = ring[:-1]
         up[seg] = ring[last]
-        nd[ring, 1] = up
-        nd[ring, 2] = down
-        nd[1:n_items + 1, 0] = counts[1:]
-        nd[0, 1] = n1  # NPRIMARY, read by the kernels (see dlx._kernel)
+        nd[1, ring] = up
+        nd[2, ring] = down
+        nd[0, 1:n_items + 1] = counts[1:]
+        nd[1, 0] = n1  # NPRIMARY, read by the kernels (see dlx._kernel)
         # Spacers: UP = first node of the option before, DOWN = last node of the option after.
         if n_opt:
-            nd[starts[1:] - 1, 1] = starts[:-1]
-            nd[starts[-1] + lens_o[-1], 1] = starts[-1]
-            nd[starts - 1, 2] = starts + lens_o - 1
+            nd[1, starts[1:] - 1] = starts[:-1]
+            nd[1, starts[-1] + lens_o[-1]] = starts[-1]
+            nd[2, starts - 1] = starts + lens_o - 1
         position = np.empty(n_opt, dtype=np.int64)
         position[order] = np.arange(n_opt)
         reps = (starts[position] + self._first_primary).astype(np.uint32)
@@ -921,6 +921,7 @@ def check_links(nd: np.ndarray, it: np.ndarray, n_primary: int) -> None:
     Cost: O(nodes); pure Python, meant for tests and debugging.
     """
     it = it.reshape(-1, 2)  # row i: LEFT, RIGHT of item i
+    nd = nd.T  # row p: TOP, UP, DOWN, COLOR of node p
     n_items = it.shape[0] - 2
     for head, first, last in ((0, 1, n_primary), (n_items + 1, n_primary + 1, n_items)):
         i = int(it[head, 1])

@@ -140,8 +140,8 @@ class Search:
             renamed = np.zeros_like(flags)
             renamed[links.item_map] = flags[:n + 1]
             flags = renamed
-        self._nd[1:n + 1, K.COLOR] = flags[1:n + 1]
-        rows = self._nd.shape[0]
+        self._nd[K.COLOR, 1:n + 1] = flags[1:n + 1]
+        rows = self._nd.shape[1]
         self._lock = np.zeros(len(self._x) + 2 * (n + 2) + (rows + 1) // 2, dtype=np.int64)
 
     def _start(self):
@@ -154,7 +154,7 @@ class Search:
         if self._restore and (self._st[K.LEVEL] > 0 or self._st[K.STEP] == K.S_X5):
             _jit.kernel("unwind")(self._nd, self._it, self._x, self._st, self._lock)
         if self._restore and self._lock.size:
-            self._nd[1:self.problem.n_items + 1, K.COLOR] = 0  # the item flags
+            self._nd[K.COLOR, 1:self.problem.n_items + 1] = 0  # the item flags
         self._st[K.STEP] = K.S_DONE
         self._stats[K.STORED] = 0
         if self.stats.status == "running":

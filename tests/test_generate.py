@@ -459,7 +459,8 @@ def test_seeded_layouts_are_sound_and_pinned():
         links = p._links(seed)
         check_links(links.nd, links.it, p.n_primary)
         digest = hashlib.sha256()
-        for a in (links.nd[1:], links.it, links.reps, links.node_option):  # row 0: kernel scratch
+        # Node 0 is kernel scratch; nodes hashed one after the other, four fields each.
+        for a in (links.nd[:, 1:].T, links.it, links.reps, links.node_option):
             digest.update(np.ascontiguousarray(a, dtype="<i8").tobytes())
         assert digest.hexdigest()[:16] == want, (name, seed)
         assert p._links(seed) is links  # cached
