@@ -400,6 +400,7 @@ class Problem:
         nd[1, ring] = up
         nd[2, ring] = down
         nd[0, 1:n_items + 1] = counts[1:]
+        nd[3, 0] = 1 if colors.any() else 0  # COLOR of node 0: the problem has colours
         nd[1, 0] = n1  # NPRIMARY, read by the kernels (see dlx._kernel)
         # Spacers: UP = first node of the option before, DOWN = last node of the option after.
         if n_opt:

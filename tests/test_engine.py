@@ -35,6 +35,41 @@ def test_knuth_example():
     assert p.unique().status == "unique"
 
 
+def word_rectangle(words):
+    # Two rows and two columns of words over shared cells: colours decide.
+    lines = ["r0 r1 c0 c1 | x00 x01 x10 x11"]
+    for w in words:
+        for i in range(2):
+            lines.append(f"r{i} x{i}0:{w[0]} x{i}1:{w[1]}")
+            lines.append(f"c{i} x0{i}:{w[0]} x1{i}:{w[1]}")
+    return parse_knuth("\n".join(lines) + "\n")
+
+
+def test_colour_flag_in_node_zero():
+    # nd[COLOR, 0] tells the hides whether any node can be purified (dlx._kernel).
+    from dlx import _kernel as K
+
+    words = ["ab", "ba", "aa", "bb", "ac", "ca"]
+    coloured = word_rectangle(words)
+    assert coloured._links().nd[K.COLOR, 0] == 1
+    assert queens(5)._links().nd[K.COLOR, 0] == 0  # secondary items, no colours
+    assert small()._links().nd[K.COLOR, 0] == 0
+    # With the flag, purified nodes stay in their lists (Knuth's hide'); a search
+    # told there are no colours unlinks them too: the same count, more updates.
+    r = coloured.count()
+    # Rows a, b and columns a[0] + b[0], a[1] + b[1], all words (the same word may repeat).
+    assert r.count == sum(1 for a in words for b in words
+                          if a[0] + b[0] in words and a[1] + b[1] in words)
+    links = coloured._links()
+    links.nd[K.COLOR, 0] = 0
+    try:
+        wrong = coloured.count()
+    finally:
+        links.nd[K.COLOR, 0] = 1
+    assert wrong.count == r.count
+    assert wrong.stats.updates > r.stats.updates
+
+
 def test_links_are_sane_after_build_and_every_search():
     p = queens(6)
     links = p._links()
