@@ -869,7 +869,9 @@ def _reduce(base, n1, forced, nd, it, omap, state, dead, live, stamp, cnt, todo,
     here they cost no links to cover and none to restore (17-clue Sudoku:
     about half of the search's nodes).
 
-    ``heads[i]`` goes in item ``i``'s header as its ``COLOR``.
+    ``heads[i]`` goes in item ``i``'s header as its ``COLOR``.  Node 0's
+    ``COLOR`` (does any option have a colour, see `_hide`) is the same for
+    every puzzle of the base problem: `batch` sets it once per call.
 
     Returns ``(rows, k)``: the number of nodes used and the number of
     options put in ``taken``; rows is 0 when the forced options clash and
@@ -991,7 +993,6 @@ def _reduce(base, n1, forced, nd, it, omap, state, dead, live, stamp, cnt, todo,
     nd[UP, z] = 0
     nd[DOWN, z] = 0
     nd[COLOR, z] = 0
-    colored = False
     for k in range(nlive):
         o = live[k]
         start = z + 1
@@ -1005,7 +1006,6 @@ def _reduce(base, n1, forced, nd, it, omap, state, dead, live, stamp, cnt, todo,
             nd[UP, z] = last
             nd[DOWN, z] = i
             nd[COLOR, z] = ocolor[e]
-            colored |= ocolor[e] != 0
             nd[DOWN, last] = z
             nd[UP, i] = z
             nd[TOP, i] += U1
@@ -1016,7 +1016,6 @@ def _reduce(base, n1, forced, nd, it, omap, state, dead, live, stamp, cnt, todo,
         nd[UP, z] = start
         nd[DOWN, z] = 0
         nd[COLOR, z] = 0
-    nd[COLOR, 0] = U1 if colored else U0  # (see _hide)
     return z + 1, ntaken
 
 
@@ -1045,6 +1044,11 @@ def batch(base, sizes, fptr, fopts, params, counts, nodes, codes, sols, start, s
     killed = np.zeros(base[0].shape[0], dtype=np.uint32)  # an option is killed once at most
     levels = sols.shape[2] - 1
     nd = np.zeros((4, sizes[2]), dtype=np.uint32)
+    ocolor = base[2]
+    for e in range(ocolor.shape[0]):
+        if ocolor[e] != 0:
+            nd[COLOR, 0] = U1  # the problem has colours (see _hide); _reduce leaves it
+            break
     it = np.zeros(2 * (n + 2), dtype=np.uint32)
     omap = np.zeros(sizes[2], dtype=np.uint32)
     state = np.zeros(n + 2, dtype=np.int64)
