@@ -410,6 +410,40 @@ def test_ctrl_c_while_the_calling_thread_runs_a_chunk(monkeypatch):
 
 
 
+def test_the_calling_thread_leaves_a_worker_a_chunk_queued(monkeypatch):
+    # Before the calling thread runs a chunk itself it reads ahead, so that a worker
+    # finishing meanwhile finds the next chunk queued instead of waiting for this
+    # thread's kernel call and decoding.  The worker is held in its first chunk until
+    # the calling thread has run three; each time, some chunk must be left unstarted.
+    import threading
+
+    real_init, real_run = solver._Chunk.__init__, solver._Chunk.run
+    read, started, left = [], [], []
+    go = threading.Event()
+
+    def init(self, items, start, mode):
+        real_init(self, items, start, mode)
+        read.append(start)
+
+    def run(self, s):
+        started.append(self.start)
+        if threading.current_thread() is threading.main_thread():
+            left.append(sorted(set(read) - set(started)))
+            if len(left) == 3:
+                go.set()
+        elif not go.is_set():
+            go.wait(10)
+        real_run(self, s)
+
+    monkeypatch.setattr(solver._Chunk, "__init__", init)
+    monkeypatch.setattr(solver._Chunk, "run", run)
+    monkeypatch.setattr(solver, "CHUNK", 16)
+    got = list(solve_all([CLASSIC] * 160, mode="solve", jobs=2))  # ten chunks of 16
+    assert [r.count for r in got] == [1] * 160
+    assert sorted(started) == list(range(0, 160, 16))  # every chunk ran exactly once
+    assert len(left) >= 3 and all(left[:3]), left
+
+
 def test_one_job_starts_no_thread_and_two_leave_none_behind():
     import threading
     import time
