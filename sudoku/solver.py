@@ -595,13 +595,13 @@ def _queued(inflight: deque) -> int:
                if c.future is not None and not c.future.running() and not c.future.done())
 
 
-def _help(inflight: deque, s: _Settings, workers: int, read) -> bool:
+def _help(inflight: deque, s: _Settings, top_up) -> bool:
     """Run queued chunks on the calling thread until the first in line is ready.
 
     Takes them oldest first, so the output keeps flowing in order.  Before
-    taking one, tops the queue up with ``read()`` (which reads and submits
-    the next chunk, if the input has more and not too many are in flight) so
-    that ``workers`` chunks stay queued: the worker threads must not run dry
+    taking one, calls ``top_up()``, which reads and queues chunks (input and
+    the cap on chunks in flight permitting) so that one stays queued for each
+    worker after this thread has taken its own: the worker threads must not run dry
     while this thread is busy with a kernel call and then with decoding (on
     two threads, 17-clue puzzles, the worker sat idle 9 ms of a 90 ms run).
     Returns True if Ctrl-C came during one of them: that chunk is marked, and
@@ -610,8 +610,7 @@ def _help(inflight: deque, s: _Settings, workers: int, read) -> bool:
     """
     head = inflight[0]
     while not head.ready():
-        while _queued(inflight) <= workers and read():
-            pass
+        top_up()
         chunk = next((c for c in inflight if c.claim()), None)
         if chunk is None:
             return False  # every chunk is running: wait for the head
@@ -746,22 +745,24 @@ def solve_all(items: Iterable, *, mode="solve", limit=None, jobs=1, timeout=None
         inflight.append(chunk)
         return True
 
+    def top_up(queued: int) -> None:
+        """Read ahead until ``queued`` chunks wait for the workers (up to `jobs` past `depth`)."""
+        while _queued(inflight) < queued and read(depth + jobs):
+            pass
+
     try:
         while True:
             while read(depth) and more:
                 pass
             if not inflight:
                 return
-            # (Topping up the workers' queue may go past `depth`, by up to `jobs` chunks.)
-            if pool is not None and not stopping and _help(inflight, s, jobs - 1,
-                                                           lambda: read(depth + jobs)):
+            # The calling thread takes one of the queued chunks: one more for it.
+            if pool is not None and not stopping and _help(inflight, s, lambda: top_up(jobs)):
                 # Ctrl-C: no more reading or helping; the output ends at that chunk.
                 more = False
                 stopping = True
             if pool is not None:
-                # Likewise before decoding: a worker must find a chunk queued meanwhile.
-                while _queued(inflight) < jobs - 1 and read(depth + jobs):
-                    pass
+                top_up(jobs - 1)  # likewise before decoding: each worker finds one queued
             chunk = inflight.popleft()
             yield from chunk.finish(s)
             if chunk.seconds > 0 and fixed is None:
