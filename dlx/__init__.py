@@ -29,7 +29,7 @@ _LAZY = {
     "Problem": "problem", "Colored": "problem", "parse_knuth": "knuth", "read_knuth": "knuth",
     "Search": "search", "Estimate": "search",
 }
-_SUBMODULES = ("examples", "parallel")  # loaded on first use: dlx.examples, dlx.parallel
+_SUBMODULES = ("batch", "examples", "links", "parallel", "validate")  # loaded on first use
 
 
 def __getattr__(name):

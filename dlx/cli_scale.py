@@ -1,4 +1,4 @@
-"""Command-line pieces that spread work over cores or a Dask cluster.
+"""``dlx pcount``: counting on many cores or a Dask cluster.
 
 ``dlx pcount FILE``
     Count the solutions of a problem in Knuth's DLX format by splitting its
@@ -9,11 +9,6 @@
     one line on stdout that starts with the count, exactly as ``dlx count``
     does: ``9356``, or ``1000 (at least: limit)`` for a lower bound; with
     ``--format json`` one object.  Progress goes to stderr.
-
-``--scheduler ADDRESS`` for ``sudoku solve/check/count``
-    :data:`scheduler_option` and :func:`sudoku_results`: the batch is sent to
-    the cluster in chunks (:func:`dlx.parallel.map_sudoku_chunks`) and the
-    results come back in input order, to be printed as usual.
 
 ``dlx estimate`` (Knuth's random probes) lives in :mod:`dlx.cli`.
 
@@ -42,7 +37,7 @@ from .cli import (
 )
 from .errors import DLXError
 
-__all__ = ["pcount", "scheduler_option", "sudoku_results", "COMMANDS"]
+__all__ = ["pcount", "COMMANDS"]
 
 PROGRESS_EVERY = 1.0  # seconds between progress lines when stderr is not a terminal
 REFRESH_EVERY = 0.1  # seconds between redraws of the in-place progress line
@@ -185,46 +180,3 @@ def pcount(file, depth, jobs, scheduler, journal, limit, timeout, max_nodes, fmt
 
 #: Commands for the ``dlx`` group: ``for c in COMMANDS: cli.add_command(c)``.
 COMMANDS = [pcount]
-
-
-# --------------------------------------------------------------------- Sudoku
-#: ``--scheduler ADDRESS`` for ``sudoku solve``, ``check`` and ``count``.
-scheduler_option = click.option(
-    "--scheduler", metavar="ADDRESS",
-    help="Solve on the Dask cluster whose scheduler is at ADDRESS (tcp://host:8786), in "
-         "chunks of puzzles; results keep input order (needs numba-dlx[cluster]).")
-
-
-def sudoku_results(items, mode, *, scheduler, limit=None, timeout=None, max_nodes=None,
-                   chunk=None):
-    """What :func:`sudoku.solver.solve_all` yields, computed on a Dask cluster.
-
-    Parameters
-    ----------
-    items : iterable
-        What :func:`sudoku.read_puzzles` yields (or puzzle lines).
-    mode : {"solve", "check", "count"}
-    scheduler : str or dask.distributed.Client
-        The cluster.
-    limit, timeout, max_nodes
-        Per puzzle, as for ``solve_all``.
-    chunk : int, optional
-        Puzzles per task (default :data:`dlx.parallel.SUDOKU_CHUNK`).
-
-    Returns
-    -------
-    iterator of sudoku.solver.PuzzleResult
-        In input order.  Connecting happens on the first ``next()``; a
-        :class:`dlx.parallel.ClusterError` (a ``DLXError``: exit status 1
-        on the command line) says what is wrong.
-
-    Notes
-    -----
-    Cost: ``solve_all``'s divided by the cluster's threads, plus a few
-    milliseconds per chunk of scheduling and a few microseconds per puzzle of
-    shipping.  Each worker thread solves its chunk on one thread.
-    """
-    from .parallel import SUDOKU_CHUNK, map_sudoku_chunks
-
-    return map_sudoku_chunks(items, mode, client=scheduler, chunk=chunk or SUDOKU_CHUNK,
-                             limit=limit, timeout=timeout, max_nodes=max_nodes)

@@ -18,12 +18,12 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from . import links as _links_mod
 from .errors import ProblemError, TooLargeError
 
 __all__ = ["Colored", "Problem"]
 
 MAX_NODES = 2**32 - 2  # node indices are uint32 and 0xFFFFFFFF is a marker
-BYTES_PER_NODE = 16 + 8 + 8  # links (4 x uint32) + node-to-option map + build scratch
 
 
 class Colored(NamedTuple):
@@ -34,15 +34,6 @@ class Colored(NamedTuple):
 
     item: Hashable
     color: Hashable
-
-
-class _Links(NamedTuple):
-    nd: np.ndarray  # uint32[Z, 4]: TOP, UP, DOWN, COLOR
-    it: np.ndarray  # uint32[N + 2, 2]: LEFT, RIGHT
-    reps: np.ndarray  # uint32[n_options]: node of each option's first primary entry
-    node_option: np.ndarray  # int64[Z]: option index of each node, -1 elsewhere
-    levels: int  # the deepest a search can go (number of primary items)
-    item_map: np.ndarray | None  # with a seed: the layout's number of each item (0 and N+1 kept)
 
 
 def _describe(option: Any, limit: int = 60) -> str:
@@ -304,146 +295,53 @@ class Problem:
         return (f"Problem({self.n_primary} primary + {len(self._secondary)} secondary items, "
                 f"{self.n_options} options, {self.n_nodes} entries)")
 
-    # ------------------------------------------------------------------ links
-    def _links(self, seed: int | None = None) -> _Links:
-        """The dancing-links arrays, with options (and ties) shuffled by ``seed``."""
+    # ------------------------------------------------- the engine's interface
+    # What the search drivers (dlx.search, dlx.batch, dlx.parallel) use of a
+    # problem: its entries, its link layouts (built once, cached), checked
+    # forced options and labels.  Not needed to model a problem.
+    @property
+    def entries(self) -> _links_mod.Entries:
+        """The options as flat arrays (see `dlx.links.Entries`); do not modify them."""
+        return _links_mod.Entries(self._ptr, self._flat_items, self._flat_colors,
+                                  self._first_primary, self.n_items, self.n_primary)
+
+    def links(self, seed: int | None = None) -> _links_mod.Links:
+        """The dancing-links arrays, options and items shuffled by ``seed`` (cached).
+
+        Searches work on copies: the cached arrays are never changed.  One
+        seeded layout is kept at a time besides the unseeded one.
+        """
         key = None if seed is None else int(seed)
-        links = self._cache.get(key)
-        if links is None:
-            links = self._build(key)
-            if key is not None:  # keep one seeded layout at a time
-                self._cache = {k: v for k, v in self._cache.items()
-                               if not isinstance(k, int)}
-            self._cache[key] = links
-        return links
-
-    def _build(self, seed: int | None) -> _Links:
-        n_items = self.n_items
-        n1 = self.n_primary
-        n_opt = self.n_options
-        # What every layout shares (the seed reorders options and renames items
-        # within each kind; the item lists stay in numeric order), kept so that
-        # a new seed costs only its permutations and a few vectorised passes.
-        shared = self._cache.get("layout")
-        if shared is None:
-            lens = np.diff(self._ptr)
-            # Item lists: 0 heads the primary items, N + 1 the secondary ones.  The
-            # kernels take them flat, LEFT and RIGHT of item i at 2 i and 2 i + 1.
-            it = np.zeros(2 * (n_items + 2), dtype=np.uint32)
-            rows = it.reshape(-1, 2)
-            for head, first, last in ((0, 1, n1), (n_items + 1, n1 + 1, n_items)):
-                ring = np.concatenate(([head], np.arange(first, last + 1)))
-                rows[ring, 1] = np.roll(ring, -1)
-                rows[ring, 0] = np.roll(ring, 1)
-            shared = (lens, it)
-            self._cache["layout"] = shared
-        lens, it = shared
-        it = it.copy()
-        item_map = None
-        if seed is None:
-            order = np.arange(n_opt, dtype=np.int64)
-            items = self._flat_items
-        else:
-            rng = np.random.default_rng(seed)
-            order = rng.permutation(n_opt).astype(np.int64)
-            item_map = np.concatenate(([0], 1 + rng.permutation(n1),
-                                       1 + n1 + rng.permutation(n_items - n1)))
-        total = int(self._ptr[-1])
-        lens_o = lens[order]
-        z = n_items + 2 + total + n_opt
-        try:
-            nd = np.zeros((4, z), dtype=np.uint32)  # one row per field (see dlx._kernel)
-            node_option = np.full(z, -1, dtype=np.int64)
-        except MemoryError:
-            raise TooLargeError(f"not enough memory for {z:,} nodes "
-                                f"(about {z * BYTES_PER_NODE / 2**30:.1f} GiB)") from None
-        # Option k of the layout starts right after the spacer at starts[k] - 1;
-        # its entries are the source entries ptr[order[k]].. in their order.
-        firsts = np.cumsum(lens_o) - lens_o  # layout entries before option k
-        starts = n_items + 2 + firsts + np.arange(n_opt, dtype=np.int64)
-        if seed is not None:
-            shift = np.repeat(self._ptr[order] - firsts, lens_o)
-            shift += np.arange(total, dtype=np.int64)  # now the source entry of each
-            items = item_map[self._flat_items[shift]]
-            colors = self._flat_colors[shift]
-        else:
-            colors = self._flat_colors
-        node = np.repeat(starts - firsts, lens_o)
-        node += np.arange(total, dtype=np.int64)  # layout entry -> node, increasing
-        nd[0, node] = items
-        nd[3, node] = colors
-        node_option[node] = np.repeat(order, lens_o)
-        # Vertical lists: item i's ring is its header and then its nodes in
-        # layout order.  Laid end to end (ring i at seg[i]), each entry lands
-        # after the headers of the items up to its own.  Sorting by item with a
-        # stable sort keeps the layout order within an item.
-        counts = np.bincount(items, minlength=n_items + 1)
-        if n_items < 2**16:
-            by_item = np.argsort(items.astype(np.uint16), kind="stable")  # a radix sort
-        elif n_items * total < 2**63:  # unique keys: any sort gives the stable order
-            by_item = np.argsort(items * total + np.arange(total, dtype=np.int64))
-        else:
-            by_item = np.argsort(items, kind="stable")
-        si = items[by_item]
-        seg = np.arange(n_items, dtype=np.int64)
-        seg[1:] += np.cumsum(counts[1:-1])  # ring of item i + 1 starts at seg[i]
-        ring = np.empty(total + n_items, dtype=np.int64)
-        ring[seg] = np.arange(1, n_items + 1)
-        ring[np.arange(total, dtype=np.int64) + si] = node[by_item]
-        last = seg + counts[1:]  # the last member of each ring
-        down = np.empty_like(ring)
-        down[:-1] = ring[1:]
-        down[last] = ring[seg]
-        up = np.empty_like(ring)
-        up[1:] = ring[:-1]
-        up[seg] = ring[last]
-        nd[1, ring] = up
-        nd[2, ring] = down
-        nd[0, 1:n_items + 1] = counts[1:]
-        nd[3, 0] = 1 if colors.any() else 0  # COLOR of node 0: the problem has colours
-        nd[1, 0] = n1  # NPRIMARY, read by the kernels (see dlx._kernel)
-        # Spacers: UP = first node of the option before, DOWN = last node of the option after.
-        if n_opt:
-            nd[1, starts[1:] - 1] = starts[:-1]
-            nd[1, starts[-1] + lens_o[-1]] = starts[-1]
-            nd[2, starts - 1] = starts + lens_o - 1
-        position = np.empty(n_opt, dtype=np.int64)
-        position[order] = np.arange(n_opt)
-        reps = (starts[position] + self._first_primary).astype(np.uint32)
-        return _Links(nd, it, reps, node_option, max(n1, 1), item_map)
-
-    def _csr(self):
-        """The options in CSR form for the batch kernel, with its sizes (cached)."""
-        got = self._cache.get("csr")
+        got = self._cache.get(key)
         if got is None:
-            n = self.n_items
-            rows = n + 2 + self.n_nodes + self.n_options
-            sizes = np.array([n, self.n_primary, rows, 0], dtype=np.int64)  # 0: see batch_arrays
-            # The same entries by item: each item's options (in option order) and colours.
-            by_item = np.argsort(self._flat_items, kind="stable")
-            owner = np.repeat(np.arange(self.n_options), np.diff(self._ptr))
-            iptr = np.zeros(n + 2, dtype=np.int64)
-            np.cumsum(np.bincount(self._flat_items, minlength=n + 1), out=iptr[1:])
-            # All uint32 (entries number fewer than the nodes, below 2**32): numba checks
-            # every signed index for a negative value, and _reduce reads these in its
-            # inner loops (17-clue Sudoku: its forced singles about 15% faster).
-            base = (self._ptr.astype(np.uint32), self._flat_items.astype(np.uint32),
-                    self._flat_colors.astype(np.uint32), iptr.astype(np.uint32),
-                    owner[by_item].astype(np.uint32),
-                    self._flat_colors[by_item].astype(np.uint32))
-            # The most options a solution can hold: each holds at least ``least`` primary
-            # items and no two share one (options without a primary item are never
-            # chosen).  The batch kernel's solution rows are this long: Sudoku 81, not
-            # 324 (a chunk of 9x9 uniqueness checks: 2.7 MB of rows instead of 10.6).
-            primary = np.bincount(owner[self._flat_items <= self.n_primary],
-                                  minlength=self.n_options)
-            least = int(primary[primary > 0].min()) if primary.any() else 1
-            got = (base, sizes, max(self.n_primary // least, 1))
-            self._cache["csr"] = got
+            got = _links_mod.build(self.entries, key, self._cache)
+            if key is not None:
+                self._cache = {k: v for k, v in self._cache.items() if not isinstance(k, int)}
+            self._cache[key] = got
         return got
 
-    def _check_forced(self, forced) -> np.ndarray:
-        """Validate option indices to force; returns them as an int64 array."""
+    def csr(self) -> _links_mod.Csr:
+        """The options in the batch kernel's form (see `dlx.links.csr`; cached)."""
+        got = self._cache.get("csr")
+        if got is None:
+            got = self._cache["csr"] = _links_mod.csr(self.entries)
+        return got
+
+    def lockable(self) -> np.ndarray:
+        """The items the locked-items rule may apply to (see `dlx.links.lockable_items`)."""
+        got = self._cache.get("lockable")
+        if got is None:
+            got = self._cache["lockable"] = _links_mod.lockable_items(self.csr())
+        return got
+
+    def check_forced(self, forced) -> np.ndarray:
+        """Option indices to force, checked; returns them as an int64 array.
+
+        Raises
+        ------
+        ProblemError
+            An index is not an integer or out of range.
+        """
         try:
             if isinstance(forced, np.ndarray) and forced.dtype.kind in "iu":
                 arr = forced.astype(np.int64).reshape(-1)  # (list() would box each entry)
@@ -457,7 +355,8 @@ class Problem:
                                f"(the problem has {self.n_options} options)")
         return arr
 
-    def _label(self, indices) -> list:
+    def label(self, indices) -> list:
+        """The labels of options ``indices``, in option order (a solution as reported)."""
         idx = np.sort(np.asarray(indices, dtype=np.int64)).tolist()
         if self._labels is None:
             return idx
@@ -467,12 +366,11 @@ class Problem:
     def _search_once(self, **kwargs):
         """A search that `solve`, `count` and `unique` drop as soon as it ends.
 
-        Nothing else sees its private links, so they are not restored at the
-        end (see `dlx.search.Search`).
+        Nothing else sees its private links, so they need not be restored.
         """
-        s = self.search(**kwargs)
-        s._restore = False
-        return s
+        from .search import Search
+
+        return Search(self, restore=False, **kwargs)
 
     def search(self, *, limit=None, seed=None, max_nodes=None, timeout=None, forced=(),
                locked=False):
@@ -722,18 +620,9 @@ class Problem:
         >>> r.status, r.chosen
         ('solved', [0, 2])
         """
-        from . import _jit
-        from .results import PropagateResult
-        from .search import fresh_state
+        from .search import propagate
 
-        fidx = self._check_forced(forced)
-        links, nd, it, x, st = fresh_state(self)
-        live = np.zeros(self.n_options, dtype=np.uint8)
-        code = _jit.kernel("propagate")(nd, it, x, st, links.reps[fidx], links.reps, live)
-        chosen = links.node_option[x[: st[2]]].tolist()
-        live = live.astype(bool)
-        live[chosen] = True  # taken options are possible too (certain, even)
-        return PropagateResult(("contradiction", "solved", "open")[code], chosen, live)
+        return propagate(self, forced)
 
     def solve_many(self, forced_lists, *, limit=1, store=1, max_nodes=None, jobs=1,
                    locked=False):
@@ -785,9 +674,9 @@ class Problem:
         >>> r.counts.tolist(), r.status
         ([2, 1, 0], ['complete', 'complete', 'complete'])
         """
-        from .search import run_batch
+        from .batch import solve_many
 
-        return run_batch(self, forced_lists, limit=limit, store=store,
+        return solve_many(self, forced_lists, limit=limit, store=store,
                          max_nodes=max_nodes, jobs=jobs, locked=locked)
 
     def split(self, depth, *, forced=()):
@@ -815,9 +704,9 @@ class Problem:
         >>> sum(queens(6).count(forced=f).count for f in parts) + above
         4
         """
-        from .search import split_problem
+        from .search import split
 
-        return split_problem(self, depth, forced=forced)
+        return split(self, depth, forced=forced)
 
     def estimate(self, probes=1000, *, seed=0, forced=()):
         """Knuth's random-probe estimate of the search tree and the solution count.
@@ -848,9 +737,9 @@ class Problem:
         >>> 40 < e.solutions < 200
         True
         """
-        from .search import estimate_problem
+        from .search import estimate
 
-        return estimate_problem(self, probes, seed=seed, forced=forced)
+        return estimate(self, probes, seed=seed, forced=forced)
 
     @classmethod
     def from_matrix(cls, matrix, secondary=0):
@@ -907,41 +796,3 @@ def _hashable(x) -> bool:
 
 def _iterable_row(row) -> bool:
     return isinstance(row, Iterable) and not isinstance(row, (str, bytes))
-
-
-def check_links(nd: np.ndarray, it: np.ndarray, n_primary: int) -> None:
-    """Knuth's ``sanity()``: verify the invariants of a link structure.
-
-    Every active item's vertical list must be a consistent circular list of
-    nodes of that item whose length is ``len``; the item lists must be
-    consistent circular lists.  Raises AssertionError naming the first broken
-    link.  The tests call it after building and after every kind of search.
-
-    Notes
-    -----
-    Cost: O(nodes); pure Python, meant for tests and debugging.
-    """
-    it = it.reshape(-1, 2)  # row i: LEFT, RIGHT of item i
-    nd = nd.T  # row p: TOP, UP, DOWN, COLOR of node p
-    n_items = it.shape[0] - 2
-    for head, first, last in ((0, 1, n_primary), (n_items + 1, n_primary + 1, n_items)):
-        i = int(it[head, 1])
-        seen = 0
-        while i != head:
-            assert first <= i <= last, f"item list of {head} reaches item {i}"
-            assert it[it[i, 1], 0] == i, f"item {i}: LEFT of its RIGHT is not itself"
-            i = int(it[i, 1])
-            seen += 1
-            assert seen <= n_items, f"item list of {head} does not close"
-    for i in range(1, n_items + 1):
-        p = int(nd[i, 2])
-        length = 0
-        while p != i:
-            assert p > n_items, f"item {i}: list reaches header {p}"
-            assert nd[p, 0] == i, f"item {i}: node {p} belongs to item {nd[p, 0]}"
-            assert nd[nd[p, 2], 1] == p, f"item {i}: UP of DOWN of node {p} is not itself"
-            assert nd[nd[p, 1], 2] == p, f"item {i}: DOWN of UP of node {p} is not itself"
-            length += 1
-            assert length <= nd.shape[0], f"item {i}: list does not close"
-            p = int(nd[p, 2])
-        assert length == nd[i, 0], f"item {i}: len is {nd[i, 0]} but its list has {length}"

@@ -1,4 +1,4 @@
-"""Driving the kernels from Python: limits, time, Ctrl-C, resumable iteration.
+"""Driving the search kernels from Python: limits, time, Ctrl-C, resumable iteration.
 
 The jitted search never runs for long: it is called with a node budget sized
 so that one call takes a few tens of milliseconds, and returns with its whole
@@ -17,34 +17,25 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from . import _jit
+from . import _jit, validate
 from . import _kernel as K  # noqa: N812  (constants only; kernels come from _jit)
-from ._args import positive_seconds
-from .errors import ProblemError
-from .results import BatchResult, CountResult, Stats
+from .results import CountResult, PropagateResult, Stats
 
-__all__ = ["Search", "Estimate", "fresh_state", "run_batch", "batch_arrays", "forced_arrays",
-           "split_problem", "estimate_problem"]
+__all__ = ["Search", "Estimate", "TIE_ITEMS", "fresh_state", "propagate", "split", "estimate"]
+
+TIE_ITEMS = K.TIES
+"""When several items have two options left, the search compares the first
+``TIE_ITEMS`` of them (in item order) and branches on the one whose options'
+other items hold the most options (the first on equal weights); without the
+locked-items rule.  Layers that replay the search's choices (the Sudoku
+grader) follow the same rule."""
 
 FIRST_BUDGET = 2**12  # nodes in the first call: small, so short searches return at once
 MAX_BUDGET = 2**26
 TARGET_CALL_SECONDS = 0.05  # keeps Ctrl-C, timeouts and progress responsive
 STORE_PER_CALL = 64  # solutions handed over per kernel call when iterating
 
-_CODE_STATUS = {K.R_DONE: "complete", K.R_LIMIT: "limit", K.R_OVERFLOW: "overflow",
-                K.R_CLASH: "complete"}
-
-
-def _positive_int(name, value, allow_zero=False):
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-        raise ProblemError(f"{name} must be a whole number, not {value!r}")
-    value = int(value)
-    if value < 0 or (value == 0 and not allow_zero):
-        raise ProblemError(f"{name} must be {'zero or ' if allow_zero else ''}positive, "
-                           f"not {value}")
-    return value
+_CODE_STATUS = {K.R_DONE: "complete", K.R_LIMIT: "limit", K.R_OVERFLOW: "overflow"}
 
 
 def fresh_state(problem, seed=None):
@@ -54,7 +45,7 @@ def fresh_state(problem, seed=None):
     copies of its link arrays for the kernels to change, the choice stack and
     the state vector at the start of a search (see `dlx._kernel`).
     """
-    links = problem._links(seed)
+    links = problem.links(seed)
     x = np.zeros(links.levels + 1, dtype=np.uint32)
     st = np.array([K.S_X2, 0, 0, problem.n_items, 0], dtype=np.int64)
     return links, links.nd.copy(), links.it.copy(), x, st
@@ -104,13 +95,13 @@ class Search:
     """
 
     def __init__(self, problem, *, limit=None, seed=None, max_nodes=None, timeout=None,
-                 forced=(), locked=False):
+                 forced=(), locked=False, restore=True):
         self.problem = problem
-        self.limit = _positive_int("limit", limit)
-        self.max_nodes = _positive_int("max_nodes", max_nodes)
-        self.timeout = positive_seconds(timeout)
-        seed = _positive_int("seed", seed, allow_zero=True)
-        fidx = problem._check_forced(forced)
+        self.limit = validate.whole("limit", limit)
+        self.max_nodes = validate.whole("max_nodes", max_nodes)
+        self.timeout = validate.seconds("timeout", timeout)
+        seed = validate.whole("seed", seed, least=0)
+        fidx = problem.check_forced(forced)
         links, self._nd, self._it, self._x, self._st = fresh_state(problem, seed)
         self._seed = seed
         self._lock = np.zeros(0, dtype=np.int64)  # the plain search
@@ -127,15 +118,15 @@ class Search:
         self._started = False
         # Undo the search's choices when it ends, so that the private links are the
         # problem's again (what `links_restored` checks).  Problem.solve, count and
-        # unique turn it off: their search is dropped at once, and undoing a solved
-        # 9x9 Sudoku's sixty-odd levels cost about 13 us of a 90 us call.
-        self._restore = True
+        # unique turn it off: their search is dropped at once, and undoing every
+        # level of a solved puzzle would cost a good part of a short search.
+        self._restore = restore
 
     # -------------------------------------------------------------- internals
     def _lock_on(self, links):
         """Set up the locked-items rule: its state (see `dlx._kernel`) and the item flags."""
         n = self.problem.n_items
-        flags = lockable_items(self.problem)
+        flags = self.problem.lockable()
         if links.item_map is not None:  # a seed renamed the items
             renamed = np.zeros_like(flags)
             renamed[links.item_map] = flags[:n + 1]
@@ -206,7 +197,7 @@ class Search:
         out = []
         for k in range(int(self._stats[K.STORED])):
             n = int(self._sols[k, 0])
-            out.append(self.problem._label(self._node_option[self._sols[k, 1:n + 1]]))
+            out.append(self.problem.label(self._node_option[self._sols[k, 1:n + 1]]))
         return out
 
     # -------------------------------------------------------------------- API
@@ -252,143 +243,27 @@ class Search:
 
     def links_restored(self):
         """True when the links equal the problem's pristine ones (for tests)."""
-        links = self.problem._links(self._seed)
+        links = self.problem.links(self._seed)
         return (self._st[K.LEVEL] == 0 and np.array_equal(self._nd, links.nd)
                 and np.array_equal(self._it, links.it))
 
 
-def forced_arrays(problem, forced_lists):
-    """Validate forced option lists; return them in CSR form (int64 ptr, uint32 options)."""
-    ptr = [0]
-    flat = []
-    for f in forced_lists:
-        idx = problem._check_forced(f)
-        flat.append(idx)
-        ptr.append(ptr[-1] + len(idx))
-    fopts = np.concatenate(flat) if flat else np.zeros(0, dtype=np.int64)
-    return np.asarray(ptr, dtype=np.int64), np.ascontiguousarray(fopts, dtype=np.uint32)
+def propagate(problem, forced=()) -> PropagateResult:
+    """Implementation of `dlx.Problem.propagate`."""
+    fidx = problem.check_forced(forced)
+    links, nd, it, x, st = fresh_state(problem)
+    live = np.zeros(problem.n_options, dtype=np.uint8)
+    code = _jit.kernel("propagate")(nd, it, x, st, links.reps[fidx], links.reps, live)
+    chosen = links.node_option[x[: st[K.BASE]]].tolist()
+    live = live.astype(bool)
+    live[chosen] = True  # taken options are possible too (certain, even)
+    return PropagateResult(("contradiction", "solved", "open")[code], chosen, live)
 
 
-LOCKABLE_BLOCK = 1 << 20  # entries lockable_items expands at once (about 40 MB at most)
-
-
-def lockable_items(problem) -> np.ndarray:
-    """Which primary items the locked-items rule could ever apply to: uint32, 1 or 0.
-
-    Only an item two of whose options share another item: on Sudoku not the
-    cells (a cell's options share nothing else), a quarter of the items and
-    many of the checks `_choose_locked` would make in vain (hardest1905 took
-    20% longer with them).  `batch` hands the flags to `_reduce`, which puts
-    them in the items' header rows.
-
-    Cached per problem.  Done with numpy rather than in a kernel: computed in
-    every `batch` call it took 14 us, a quarter of a call solving one 9x9
-    Sudoku, and a kernel of its own cost 0.3 s more on the first run.
-
-    Notes
-    -----
-    Cost: once per problem, time O(sum of squared option lengths) (about
-    1 ms for 9x9 Sudoku), memory O(`LOCKABLE_BLOCK`) beyond the problem.
-    """
-    got = problem._cache.get("lockable")
-    if got is not None:
-        return got
-    base, sizes, _ = problem._csr()
-    n, n1 = int(sizes[0]), int(sizes[1])
-    optr, items, _, iptr, iopt, _ = (a.astype(np.int64) for a in base)
-    lens = np.diff(optr)
-    # Items are taken in groups whose options hold at most LOCKABLE_BLOCK entries in all
-    # (one item with more is a group alone), so memory stays bounded.
-    work = np.concatenate(([0], np.cumsum(lens[iopt])))[iptr]  # entries before item i
-    got = np.zeros(n + 2, dtype=np.uint32)
-    a = 1
-    while a <= n1:
-        b = int(np.searchsorted(work, work[a] + LOCKABLE_BLOCK, side="right")) - 1
-        b = min(max(b, a + 1), n1 + 1)
-        # Every (item, other item of one of its options) pair as one number; a pair
-        # seen twice is two options of the item sharing the other one.
-        opts = iopt[iptr[a]:iptr[b]]
-        owner = np.repeat(np.arange(a, b), np.diff(iptr[a:b + 1]))
-        size = lens[opts]
-        first = np.concatenate(([0], np.cumsum(size)[:-1]))
-        other = items[np.repeat(optr[opts] - first, size) + np.arange(int(size.sum()))]
-        owner = np.repeat(owner, size)
-        keep = other != owner
-        keys = np.sort(owner[keep] * (n + 2) + other[keep])
-        got[keys[1:][keys[1:] == keys[:-1]] // (n + 2)] = 1
-        a = b
-    problem._cache["lockable"] = got
-    return got
-
-
-def batch_arrays(problem, fptr, fopts, *, limit=1, store=1, max_nodes=None, jobs=1,
-                 locked=False):
-    """The batch kernel on already validated arrays; the Sudoku fast path.
-
-    ``fptr``/``fopts`` must come from `forced_arrays` or be built
-    with the same guarantees (int64 ptr from 0 to len(fopts), non-decreasing;
-    uint32 option indices < n_options).  ``locked``: see `dlx.Problem.solve_many`.
-
-    Returns
-    -------
-    counts, nodes, codes : numpy.ndarray of int64
-        ``codes`` are the kernel's return codes (``dlx._kernel.R_*``).
-    sols : numpy.ndarray of uint32, shape (problems, store, levels + 1)
-        ``sols[k, j, 0]`` options, then the options the search chose (the
-        forced ones are not repeated), in the order chosen.
-    """
-    limit = _positive_int("limit", limit, allow_zero=True)
-    store = _positive_int("store", store, allow_zero=True)
-    max_nodes = _positive_int("max_nodes", max_nodes)
-    jobs = _positive_int("jobs", jobs)
-    if limit:
-        store = min(store, limit)
-    n = len(fptr) - 1
-    base, sizes, levels = problem._csr()
-    if locked:
-        sizes = sizes.copy()
-        sizes[3] = 1
-        heads = lockable_items(problem)
-    else:
-        heads = np.zeros(int(sizes[0]) + 2, dtype=np.uint32)
-    base = (*base, heads)
-    counts = np.zeros(n, dtype=np.int64)
-    nodes = np.zeros(n, dtype=np.int64)
-    codes = np.zeros(n, dtype=np.int64)
-    sols = np.zeros((n, store, levels + 1), dtype=np.uint32)
-    params = np.array([max_nodes or K.INT64_MAX, limit, store, 0], dtype=np.int64)
-    jobs = min(jobs, max(n, 1))
-    args = (base, sizes, fptr, fopts, params, counts, nodes, codes, sols)
-    if jobs > 1:
-        _jit.kernel("batch_parallel")(*args, jobs)
-    else:
-        _jit.kernel("batch")(*args, 0, n, 1)
-    return counts, nodes, codes, sols
-
-
-def run_batch(problem, forced_lists, *, limit=1, store=1, max_nodes=None, jobs=1,
-              locked=False):
-    """Implementation of `dlx.Problem.solve_many`."""
-    fptr, fopts = forced_arrays(problem, forced_lists)
-    counts, nodes, codes, sols = batch_arrays(problem, fptr, fopts, limit=limit, store=store,
-                                              max_nodes=max_nodes, jobs=jobs,
-                                              locked=bool(locked))
-    status = [_CODE_STATUS.get(int(c), "nodes") for c in codes]
-    solutions = []
-    for k in range(len(counts)):
-        forced = fopts[fptr[k]:fptr[k + 1]].tolist()
-        got = []
-        for j in range(min(int(counts[k]), sols.shape[1])):
-            m = int(sols[k, j, 0])
-            got.append(problem._label(forced + sols[k, j, 1:m + 1].tolist()))
-        solutions.append(got)
-    return BatchResult(counts, nodes, status, solutions, (codes == K.R_CLASH).tolist())
-
-
-def split_problem(problem, depth, *, forced=()):
+def split(problem, depth, *, forced=()):
     """Implementation of `dlx.Problem.split`."""
-    depth = _positive_int("depth", depth, allow_zero=True)
-    fidx = problem._check_forced(forced)
+    depth = validate.whole("depth", depth, least=0, optional=False)
+    fidx = problem.check_forced(forced)
     links, nd, it, x, st = fresh_state(problem)
     if not _jit.kernel("force")(nd, it, x, st, links.reps[fidx]):
         return [], 0
@@ -430,11 +305,11 @@ class Estimate:
     seconds: float
 
 
-def estimate_problem(problem, probes=1000, *, seed=0, forced=()):
+def estimate(problem, probes=1000, *, seed=0, forced=()):
     """Implementation of `dlx.Problem.estimate`."""
-    probes = _positive_int("probes", probes)
-    seed = _positive_int("seed", seed, allow_zero=True)
-    fidx = problem._check_forced(forced)
+    probes = validate.whole("probes", probes, optional=False)
+    seed = validate.whole("seed", seed, least=0, optional=False)
+    fidx = problem.check_forced(forced)
     links, nd, it, x, st = fresh_state(problem)
     out = np.zeros((probes, 2), dtype=np.float64)
     force, estimate = _jit.kernel("force"), _jit.kernel("estimate")  # load before timing

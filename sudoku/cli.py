@@ -1,7 +1,7 @@
 """The ``sudoku`` command line: solve, count, check and pencil-mark files of puzzles.
 
 A thin layer over :mod:`sudoku`: :func:`sudoku.read_puzzles` streams the input
-(one item per puzzle, in order, bad ones included), :func:`sudoku.solver.solve_all`
+(one item per puzzle, in order, bad ones included), :func:`sudoku.batch.solve_all`
 solves it in batches, and this module formats each result as soon as it is
 known.  Results go to stdout, one line per puzzle in input order (``--format
 grid`` prints blocks separated by blank lines); messages, progress and
@@ -59,7 +59,6 @@ from dlx.cli import (
     timeout_option,
 )
 from dlx.cli import err as _err
-from dlx.cli_scale import scheduler_option, sudoku_results
 
 from . import cli_make as _make
 from ._cli_common import input_options as _input_options
@@ -77,6 +76,13 @@ PROGRESS_EVERY = 0.25  # seconds between its updates
 
 
 # ------------------------------------------------------------------ options
+_scheduler_option = click.option(
+    "--scheduler", metavar="ADDRESS",
+    help="Solve on the Dask cluster whose scheduler is at ADDRESS (tcp://host:8786), in "
+         "chunks of puzzles; results keep input order (needs numba-dlx[cluster]).  The "
+         "scheduler and its workers run the code they are sent: use only one you trust.")
+
+
 def _batch_options(f):
     f = click.option("--stats", "show_stats", is_flag=True,
                      help="Print a summary on stderr: puzzles, solved, no solution, multiple, "
@@ -88,7 +94,7 @@ def _batch_options(f):
     f = timeout_option("Give up on a puzzle after SECONDS.")(f)
     f = click.option("--jobs", type=click.IntRange(min=0), default=1, show_default=True,
                      metavar="N", help="Threads for the batch solver; 0 = one per CPU.")(f)
-    f = scheduler_option(f)
+    f = _scheduler_option(f)
     return f
 
 
@@ -274,12 +280,12 @@ def _isatty(stream) -> bool:
 
 def _batch(file, box, variant, regions, mode, *, limit=None, jobs=1, timeout=None,
            max_nodes=None, scheduler=None):
-    from .solver import solve_all
+    from .batch import map_chunks, solve_all
 
     items, name = _read(file, box, variant, regions)
     if scheduler is not None:  # chunks of the batch on a Dask cluster, results in order
-        return sudoku_results(items, mode, scheduler=scheduler, limit=limit, timeout=timeout,
-                              max_nodes=max_nodes), name
+        return map_chunks(items, mode, client=scheduler, limit=limit, timeout=timeout,
+                          max_nodes=max_nodes), name
     jobs = jobs or (os.cpu_count() or 1)
     chunk = None
     if file == "-" and _isatty(sys.stdin):

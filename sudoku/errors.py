@@ -9,9 +9,9 @@ do.
 
 from __future__ import annotations
 
-from dlx.errors import ParseError, TooLargeError
+from dlx.errors import DLXError, ParseError, TooLargeError
 
-__all__ = ["PuzzleError", "GridTooLargeError"]
+__all__ = ["GenerationError", "GridTooLargeError", "NotUniqueError", "PuzzleError"]
 
 
 class PuzzleError(ParseError):
@@ -47,3 +47,40 @@ class PuzzleError(ParseError):
 
 class GridTooLargeError(PuzzleError, TooLargeError):
     """A grid is too large to encode: it would need more memory than the limit allows."""
+
+
+class GenerationError(DLXError):
+    """No puzzle met the request within the attempts or the time allowed.
+
+    Attributes
+    ----------
+    tries : int
+        Attempts made.
+    closest : int or None
+        The clue count closest to the requested range that an attempt reached.
+    """
+
+    def __init__(self, message: str, tries: int = 0, closest: int | None = None):
+        self.tries = tries
+        self.closest = closest
+        super().__init__(message)
+
+
+class NotUniqueError(PuzzleError):
+    """The puzzle does not have exactly one solution, so it cannot be minimized.
+
+    ``status`` is ``"multiple"``, ``"none"`` or ``"unknown"`` (a limit stopped
+    the check).
+    """
+
+    def __init__(self, message: str, source=None, line=None, status: str = "multiple"):
+        self.status = status
+        super().__init__(message, source, line)
+
+    def __reduce__(self):
+        return (_not_unique, (self.message, self.source, self.line, self.status))
+
+
+def _not_unique(message, source, line, status):
+    return NotUniqueError(message, source, line, status)
+

@@ -108,7 +108,7 @@ from .grid import (
 )
 
 __all__ = [
-    "MAX_LINE_LENGTH", "read_puzzles", "parse_puzzles", "parse_puzzle", "format_line",
+    "MAX_LINE_LENGTH", "as_puzzle", "read_puzzles", "parse_puzzles", "parse_puzzle", "format_line",
     "format_grid", "format_regions", "format_candidates", "puzzle_to_dict", "to_json",
 ]
 
@@ -906,6 +906,25 @@ def parse_puzzle(text: str | bytes, *, box=None, variant: str | None = None,
     if found is None:
         raise PuzzleError("no puzzle found", source)
     return found
+
+
+def as_puzzle(puzzle) -> Puzzle:
+    """``puzzle`` itself if it is a `Puzzle`, else its text read with `parse_puzzle`.
+
+    What every function that takes "a Puzzle or a puzzle string" does first.
+
+    Raises
+    ------
+    PuzzleError
+        The text is not exactly one readable puzzle.
+    TypeError
+        ``puzzle`` is neither a Puzzle nor a string.
+    """
+    if isinstance(puzzle, Puzzle):
+        return puzzle
+    if isinstance(puzzle, str):
+        return parse_puzzle(puzzle)
+    raise TypeError(f"expected a sudoku.Puzzle or a puzzle string, not {type(puzzle).__name__}")
 
 
 # ---------------------------------------------------------------------------

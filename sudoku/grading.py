@@ -40,7 +40,7 @@ exactly as the search does, with the same item-choice rule) and, when that
 leaves the puzzle open, branches on the item the search would choose (the
 fewest options left; on a tie at two, of the first eight such items in item
 order the one whose options' other items hold the most options, the first on
-equal weights, as `dlx._kernel._break_tie` does) over its remaining
+equal weights, as the engine does: `dlx.search.TIE_ITEMS`) over its remaining
 options.  The branch points are the engine's, so ``guesses`` and
 ``branch_points`` are exact.  ``singles + guesses`` of the replay equals
 the engine's ``nodes`` when no branch runs into a dead end; below a wrong
@@ -85,8 +85,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from dlx import validate
+
+from .encode import givens, problem_for, shape_key
 from .errors import PuzzleError
-from .grid import Puzzle, check_givens, houses
+from .formats import as_puzzle
+from .grid import Puzzle, check_givens
 
 __all__ = ["LEVELS", "Grade", "grade", "easy_limit", "level_for"]
 
@@ -174,33 +178,15 @@ class Grade:
 # The encoding's incidence, for choosing the branch item as the search does
 # ---------------------------------------------------------------------------
 class _Incidence:
-    """Items of each option and options of each item, as :func:`problem_for` encodes them.
-
-    Option ``cell * n + v`` (v from 0) covers item ``cell`` and item
-    ``n*n + h*n + v`` for every house ``h`` (in :func:`houses` order) holding
-    the cell -- the same numbering as :func:`sudoku.solver.problem_for`.
-    """
+    """Items of each option and options of each item, numbered as `sudoku.encode` does."""
 
     def __init__(self, puzzle: Puzzle):
-        n = puzzle.size
-        cells = n * n
-        member: list[list[int]] = [[] for _ in range(cells)]
-        hs = houses(puzzle)
-        for h, (_, group) in enumerate(hs):
-            for c in group:
-                member[c].append(h)
-        items: list[int] = []
-        ptr = [0]
-        for c in range(cells):
-            for v in range(n):
-                items.append(c)
-                items.extend(cells + h * n + v for h in member[c])
-                ptr.append(len(items))
-        self.n_items = cells + len(hs) * n
-        self.ptr = np.asarray(ptr, dtype=np.int64)
-        self.items = np.asarray(items, dtype=np.int64)
+        entries = problem_for(puzzle).entries
+        self.n_items = entries.n_items
+        self.ptr = entries.ptr
+        self.items = entries.items - 1  # the engine numbers items from 1
         self.lens = np.diff(self.ptr)
-        self.owner = np.repeat(np.arange(len(ptr) - 1, dtype=np.int64), self.lens)
+        self.owner = np.repeat(np.arange(len(self.ptr) - 1, dtype=np.int64), self.lens)
 
     def covered(self, chosen) -> np.ndarray:
         mask = np.zeros(self.n_items, dtype=bool)
@@ -211,11 +197,11 @@ class _Incidence:
     def branch(self, chosen, live) -> list[int]:
         """The live options of the item the search branches on, chosen as the engine does.
 
-        The fewest options; on a tie at two, of the first `TIES` such items the
-        one whose options' other items hold the most options (the first on
+        The fewest options; on a tie at two, of the first `TIE_ITEMS` such items
+        the one whose options' other items hold the most options (the first on
         equal weights).
         """
-        from dlx._kernel import TIES
+        from dlx.search import TIE_ITEMS  # (imports numba: here, not at the top)
 
         weights = live[self.owner]
         counts = np.bincount(self.items[weights], minlength=self.n_items)
@@ -225,7 +211,7 @@ class _Incidence:
         if least != 2:
             return self.owner[(self.items == tied[0]) & weights].tolist()
         best, top = None, -1
-        for candidate in tied[:TIES]:
+        for candidate in tied[:TIE_ITEMS]:
             opts = self.owner[(self.items == candidate) & weights]
             weight = 0
             for o in opts:
@@ -240,7 +226,7 @@ _incidences: dict = {}
 
 
 def _incidence(puzzle: Puzzle) -> _Incidence:
-    key = (puzzle.box_rows, puzzle.box_cols, puzzle.variant, puzzle.regions)
+    key = shape_key(puzzle)
     inc = _incidences.get(key)
     if inc is None:
         if len(_incidences) > 32:
@@ -323,17 +309,13 @@ def grade(puzzle, *, max_nodes: int | None = None) -> Grade:
     >>> grade("1234341221434321"[:-1] + ".").level
     'singles'
     """
-    from .solver import _as_puzzle, _forced, problem_for
-
-    p = _as_puzzle(puzzle)
+    p = as_puzzle(puzzle)
     check_givens(p)
     if max_nodes is None:
         max_nodes = DEFAULT_MAX_NODES
-    if isinstance(max_nodes, bool) or not isinstance(max_nodes, (int, np.integer)) \
-            or max_nodes < 1:
-        raise PuzzleError(f"max_nodes must be a positive whole number, not {max_nodes!r}")
+    max_nodes = validate.whole("max_nodes", max_nodes, optional=False, error=PuzzleError)
     prob = problem_for(p)
-    forced = _forced(p)
+    forced = givens(p)
     counted = prob.count(forced=forced, limit=2, max_nodes=int(max_nodes))
     nodes = counted.stats.nodes
     if counted.status == "nodes":

@@ -463,6 +463,11 @@ class Puzzle:
         return self.box_rows * self.box_cols
 
     @property
+    def packed(self) -> bytes:
+        """The values as bytes, one a cell (0 for a blank), row by row."""
+        return self._packed
+
+    @property
     def n_givens(self) -> int:
         """Number of given (non-blank) cells."""
         return len(self.cells) - self.cells.count(0)

@@ -132,7 +132,7 @@ def test_solve_json_format(runner, tmp_path):
 
 
 def test_solve_many_puzzles_across_chunks_in_order(runner, tmp_path):
-    from sudoku.solver import CHUNK
+    from sudoku.batch import CHUNK
 
     n = CHUNK + 200
     puzzles = [CLASSIC if k % 2 else EMPTY4 for k in range(n)]
@@ -425,7 +425,7 @@ def test_version_and_help(runner):
 
 
 def test_ctrl_c_keeps_finished_results(runner, monkeypatch):
-    import sudoku.solver
+    import sudoku.batch
 
     real = sudoku.solver.solve_all
 
@@ -435,7 +435,7 @@ def test_ctrl_c_keeps_finished_results(runner, monkeypatch):
                 raise KeyboardInterrupt
             yield res
 
-    monkeypatch.setattr(sudoku.solver, "solve_all", interrupted)
+    monkeypatch.setattr(sudoku.batch, "solve_all", interrupted)
     text = "\n".join([CLASSIC, "bad", EMPTY4, EMPTY4]) + "\n"
     r = runner.invoke(cli, ["solve", "--stats"], input=text)
     assert r.exit_code == 130

@@ -9,7 +9,7 @@ import pytest
 
 import dlx
 from dlx import Colored, ParseError, Problem, ProblemError, parse_knuth
-from dlx.problem import check_links
+from dlx.links import check_links
 
 
 def small():
@@ -51,16 +51,16 @@ def test_colour_flag_in_node_zero():
 
     words = ["ab", "ba", "aa", "bb", "ac", "ca"]
     coloured = word_rectangle(words)
-    assert coloured._links().nd[K.COLOR, 0] == 1
-    assert queens(5)._links().nd[K.COLOR, 0] == 0  # secondary items, no colours
-    assert small()._links().nd[K.COLOR, 0] == 0
+    assert coloured.links().nd[K.COLOR, 0] == 1
+    assert queens(5).links().nd[K.COLOR, 0] == 0  # secondary items, no colours
+    assert small().links().nd[K.COLOR, 0] == 0
     # With the flag, purified nodes stay in their lists (Knuth's hide'); a search
     # told there are no colours unlinks them too: the same count, more updates.
     r = coloured.count()
     # Rows a, b and columns a[0] + b[0], a[1] + b[1], all words (the same word may repeat).
     assert r.count == sum(1 for a in words for b in words
                           if a[0] + b[0] in words and a[1] + b[1] in words)
-    links = coloured._links()
+    links = coloured.links()
     links.nd[K.COLOR, 0] = 0
     try:
         wrong = coloured.count()
@@ -72,7 +72,7 @@ def test_colour_flag_in_node_zero():
 
 def test_links_are_sane_after_build_and_every_search():
     p = queens(6)
-    links = p._links()
+    links = p.links()
     check_links(links.nd, links.it, p.n_primary)
     s = p.search()
     assert s.count().count == 4
@@ -272,10 +272,10 @@ def test_forced_options_as_numpy_arrays():
 def test_lockable_items_match_their_definition(monkeypatch):
     # A primary item is lockable when two of its options share another item; checked
     # in plain Python, with the numpy version taking items in groups of every size.
-    from dlx import search
+    from dlx import links
 
     def expected(p):
-        base, sizes, _ = p._csr()
+        base, sizes, _ = p.csr()
         optr, items = base[0].tolist(), base[1].tolist()
         opts = [items[optr[k]:optr[k + 1]] for k in range(len(optr) - 1)]
         flags = [0] * (int(sizes[0]) + 2)
@@ -292,10 +292,9 @@ def test_lockable_items_match_their_definition(monkeypatch):
                 for _ in range(int(rng.integers(1, 10)))]  # each with a primary item
         problems.append(Problem(rows, primary=list(range(n - 1)), secondary=[n - 1]))
     for block in (1 << 20, 5, 1):
-        monkeypatch.setattr(search, "LOCKABLE_BLOCK", block)
+        monkeypatch.setattr(links, "LOCKABLE_BLOCK", block)
         for p in problems:
-            p._cache.pop("lockable", None)
-            assert search.lockable_items(p).tolist() == expected(p)
+            assert links.lockable_items(p.csr()).tolist() == expected(p)
 
 
 def test_one_shot_searches_leave_the_problem_as_it_was():
@@ -348,21 +347,20 @@ def test_solve_many_rows_hold_the_longest_solution():
     # The batch kernel's solution rows are as long as the most options a solution can
     # hold (primary items over the fewest any option holds), not one per primary item.
     # Problems whose solutions fill them exactly, singles and search levels together.
-    from dlx.search import batch_arrays
+    from dlx.batch import solve_arrays
 
     pairs = Problem([["a", "b"], ["c", "d"], ["a", "c"], ["b", "d"], ["e", "f"],
                      ["e", "f", "x"]], secondary=["x"])  # two primary items an option
     mixed = Problem([["a"], ["b", "c"], ["b"], ["c"], ["d"]])  # one at least
     for p, longest in ((pairs, 3), (mixed, 4)):
-        assert p._csr()[2] == longest
+        assert p.csr()[2] == longest
         for forced in ([], [0]):
             r = p.solve_many([forced], limit=0, store=4)
             got = sorted(sorted(s) for s in r.solutions[0])
             assert got == sorted(sorted(s) for s in p.search(forced=forced))
             assert max(map(len, got)) == longest  # (forced options included) a full row
-        _, _, _, rows = batch_arrays(p, np.array([0, 0]), np.zeros(0, dtype=np.uint32),
-                                     limit=0, store=4)
-        assert rows.shape[2] == longest + 1
+        r = solve_arrays(p, np.array([0, 0]), np.zeros(0, dtype=np.uint32), limit=0, store=4)
+        assert r.solutions.shape[2] == longest + 1
 
 
 def test_ties_at_two_options_go_to_the_heaviest_item():

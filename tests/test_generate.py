@@ -19,13 +19,13 @@ import pytest
 from click.testing import CliRunner
 
 from sudoku import Puzzle, PuzzleError, cli_make, parse_puzzle, validate_solution
-from sudoku import generator as gen
 from sudoku.generator import (
     SYMMETRIES,
     GenerationError,
     NotUniqueError,
     generate,
     generate_many,
+    grids,
     is_minimal,
     min_clues,
     minimize,
@@ -33,6 +33,7 @@ from sudoku.generator import (
     parse_clues,
     random_grid,
     random_regions,
+    removal,
 )
 from sudoku.solver import count, solve
 
@@ -312,7 +313,7 @@ def test_batched_removal_equals_one_at_a_time_shapes(size, symmetry, one_by_one,
     import numpy as np
 
     if one_by_one:
-        monkeypatch.setattr(gen, "BATCH_NODES", 1)
+        monkeypatch.setattr(removal, "BATCH_NODES", 1)
 
     template = generate(size=size, seed=0).puzzle
     template = Puzzle(template.box_rows, template.box_cols, [0] * size ** 2)
@@ -326,8 +327,8 @@ def test_batched_removal_equals_one_at_a_time_shapes(size, symmetry, one_by_one,
         for lo, hi, stop in ((floor, size * size, False), (floor + 8, floor + 12, True)):
             if size == 16 and stop:
                 continue
-            check = gen._Checker(template, solution)
-            mask, uncertain = gen._greedy(check, np.ones(size * size, dtype=bool), groups,
+            check = removal.Checker(template, solution)
+            mask, uncertain = removal.greedy(check, np.ones(size * size, dtype=bool), groups,
                                           lo, hi, stop)
             assert not uncertain
             assert mask.tolist() == naive_greedy(template, solution, groups, lo, hi, stop)
@@ -355,12 +356,12 @@ def test_batched_removal_equals_one_at_a_time(monkeypatch, constant, value, seed
     """The batched removal pass, in each of its modes, against the plain loop."""
     import numpy as np
 
-    monkeypatch.setattr(gen, constant, value)
+    monkeypatch.setattr(removal, constant, value)
     for seed in range(seeds):
         template, solution, groups = removal_case(seed)
         for lo, hi, stop in ((17, 81, False), (25, 29, True), (30, 81, False)):
-            check = gen._Checker(template, solution)
-            mask, uncertain = gen._greedy(check, np.ones(81, dtype=bool), groups, lo, hi, stop)
+            check = removal.Checker(template, solution)
+            mask, uncertain = removal.greedy(check, np.ones(81, dtype=bool), groups, lo, hi, stop)
             assert not uncertain
             assert mask.tolist() == naive_greedy(template, solution, groups, lo, hi, stop)
 
@@ -376,9 +377,9 @@ def checker_one_at_a_time(check, groups, lo):
             trial = mask.copy()
             trial[g] = False
             answer = check.unique(trial)[0]
-            if answer == gen.UNIQUE:
+            if answer == removal.UNIQUE:
                 mask = trial
-            uncertain |= answer == gen.UNKNOWN
+            uncertain |= answer == removal.UNKNOWN
     return mask, uncertain
 
 
@@ -389,14 +390,14 @@ def test_removal_with_checks_that_run_out_of_nodes(spec_cap, max_nodes, monkeypa
     unproved: the same clues as checking one group at a time with that cap."""
     import numpy as np
 
-    monkeypatch.setattr(gen._Checker, "speculative_cap", lambda self: spec_cap)
-    monkeypatch.setattr(gen, "CHAIN_ROWS", 3)
+    monkeypatch.setattr(removal.Checker, "speculative_cap", lambda self: spec_cap)
+    monkeypatch.setattr(removal, "CHAIN_ROWS", 3)
     for seed in range(4):
         template, solution, groups = removal_case(seed)
-        check = gen._Checker(template, solution, max_nodes=max_nodes)
-        mask, uncertain = gen._greedy(check, np.ones(81, dtype=bool), groups, 17, 81, False)
+        check = removal.Checker(template, solution, max_nodes=max_nodes)
+        mask, uncertain = removal.greedy(check, np.ones(81, dtype=bool), groups, 17, 81, False)
         ref, ref_uncertain = checker_one_at_a_time(
-            gen._Checker(template, solution, max_nodes=max_nodes), groups, 17)
+            removal.Checker(template, solution, max_nodes=max_nodes), groups, 17)
         assert mask.tolist() == ref.tolist()
         # A failure is sometimes proved on a larger puzzle, where the one-at-a-time
         # check would have run out: never the other way round.
@@ -413,20 +414,20 @@ def test_unique_by_values_agrees_with_counting(start, end, monkeypatch):
     open at the end (settled by counting), happen on a 9x9."""
     import numpy as np
 
-    monkeypatch.setattr(gen, "VALUE_CAP_START", start)
-    monkeypatch.setattr(gen, "VALUE_CAP_END", end)
+    monkeypatch.setattr(removal, "VALUE_CAP_START", start)
+    monkeypatch.setattr(removal, "VALUE_CAP_END", end)
     seen = set()
     for seed in range(3):
         template, solution, groups = removal_case(seed)
-        check = gen._Checker(template, solution)
-        mask, _ = gen._greedy(check, np.ones(81, dtype=bool), groups, 17, 81, False)
+        check = removal.Checker(template, solution)
+        mask, _ = removal.greedy(check, np.ones(81, dtype=bool), groups, 17, 81, False)
         mask[np.flatnonzero(~mask)[::4]] = True  # a minimal puzzle and a few clues more
         tested = [np.array([c]) for c in np.flatnonzero(mask)]
-        trial = gen._without(mask, tested)
+        trial = removal.without(mask, tested)
         got = check.unique_by_values(trial, tested).tolist()
         assert got == check.unique(trial).tolist()
         seen.update(got)
-    assert seen == {gen.UNIQUE, gen.MULTIPLE}
+    assert seen == {removal.UNIQUE, removal.MULTIPLE}
 
 
 def test_seeded_layouts_are_sound_and_pinned():
@@ -438,7 +439,7 @@ def test_seeded_layouts_are_sound_and_pinned():
 
     from dlx import Colored, Problem
     from dlx.examples import queens
-    from dlx.problem import check_links
+    from dlx.links import check_links
     from sudoku.solver import problem_for
 
     problems = {
@@ -456,16 +457,16 @@ def test_seeded_layouts_are_sound_and_pinned():
     }
     for (name, seed), want in expected.items():
         p = problems[name]
-        links = p._links(seed)
+        links = p.links(seed)
         check_links(links.nd, links.it, p.n_primary)
         digest = hashlib.sha256()
         # Node 0 is kernel scratch; nodes hashed one after the other, four fields each.
         for a in (links.nd[:, 1:].T, links.it, links.reps, links.node_option):
             digest.update(np.ascontiguousarray(a, dtype="<i8").tobytes())
         assert digest.hexdigest()[:16] == want, (name, seed)
-        assert p._links(seed) is links  # cached
+        assert p.links(seed) is links  # cached
     p = problems["sudoku9"]
-    assert p._links(1).it is not p._links(2).it  # each layout owns its arrays
+    assert p.links(1).it is not p.links(2).it  # each layout owns its arrays
 
 
 def test_is_minimal():
@@ -549,7 +550,7 @@ def test_random_regions_connected_and_sized():
             assert m[0] == 0
             for k in range(n):
                 cells = [i for i in range(n * n) if m[i] == k]
-                assert gen._connected(cells, n)
+                assert grids._connected(cells, n)
     assert random_regions(9, 1) == random_regions(9, 1)
 
 

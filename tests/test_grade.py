@@ -14,9 +14,9 @@ import pytest
 from click.testing import CliRunner
 
 from sudoku import PuzzleError, cli_make, parse_puzzle
+from sudoku.encode import givens, problem_for
 from sudoku.generator import generate, generate_many
 from sudoku.grading import LEVELS, Grade, _incidence, _replay, easy_limit, grade, level_for
-from sudoku.solver import _forced, problem_for
 
 EASY = "003020600900305001001806400008102900700000008006708200002609500800203009005010300"
 EVEREST = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
@@ -100,9 +100,9 @@ def test_levels_and_thresholds():
 def replay_matches_engine(p):
     g = grade(p)
     prob = problem_for(p)
-    singles, guesses, branches, solutions, done = _replay(prob, _incidence(p), _forced(p),
+    singles, guesses, branches, solutions, done = _replay(prob, _incidence(p), givens(p),
                                                           10**7)
-    engine = prob.count(forced=_forced(p), limit=2).stats.nodes
+    engine = prob.count(forced=givens(p), limit=2).stats.nodes
     assert done and solutions == 1
     assert engine == g.nodes
     # The branch points, and so the guesses, are the engine's; the forced moves between

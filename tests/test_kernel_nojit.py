@@ -8,7 +8,8 @@ tools see their lines and checks that nothing depends on numba's typing
 import numpy as np
 
 from dlx import Problem, parse_knuth
-from dlx.problem import check_links
+from dlx.links import check_links
+from sudoku.encode import givens
 
 
 def queens(n):
@@ -27,7 +28,7 @@ def test_search_count_iterate_restore():
     r = p.count(limit=3)
     assert (r.count, r.status) == (3, "limit")
     assert p.count(max_nodes=4).status == "nodes"
-    links = p._links()
+    links = p.links()
     check_links(links.nd, links.it, p.n_primary)
 
 
@@ -43,7 +44,7 @@ def test_search_with_locked_items():
     # A 4x4 puzzle where the rule removes options: stopped at its third solution with
     # removals on the trail, the search gives them back.
     grid = parse_puzzle("12.." + "." * 12)
-    prob, forced = solver.problem_for(grid), solver._forced(grid)
+    prob, forced = solver.problem_for(grid), givens(grid)
     s = prob.search(forced=forced, locked=True, limit=3)
     assert len(list(s)) == 3
     assert s.links_restored()

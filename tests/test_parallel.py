@@ -28,7 +28,7 @@ from hypothesis import strategies as st
 
 import dlx
 from dlx.cli import CliGroup
-from dlx.cli_scale import COMMANDS, scheduler_option, sudoku_results
+from dlx.cli_scale import COMMANDS
 from dlx.errors import DLXError, ProblemError
 from dlx.examples import PENTOMINOES, langford, pentominoes, polyomino_tiling, queens
 from dlx.parallel import (
@@ -39,7 +39,6 @@ from dlx.parallel import (
     choose_depth,
     count_parallel,
     fingerprint,
-    map_sudoku_chunks,
     solutions_parallel,
 )
 
@@ -411,7 +410,8 @@ def result_key(res):
 
 @pytest.mark.parametrize("mode", ["solve", "check", "count"])
 def test_map_sudoku_chunks_keeps_input_order(pool, mode):
-    from sudoku.solver import solve_all
+    from sudoku.batch import map_chunks as map_sudoku_chunks
+    from sudoku.batch import solve_all
 
     lines = sudoku_lines()
     want = [result_key(r) for r in solve_all(lines, mode=mode)]
@@ -423,6 +423,7 @@ def test_map_sudoku_chunks_keeps_input_order(pool, mode):
 
 def test_map_sudoku_chunks_reads_puzzle_items(pool):
     from sudoku import read_puzzles
+    from sudoku.batch import map_chunks as map_sudoku_chunks
 
     lines = sudoku_lines()
     got = list(map_sudoku_chunks(read_puzzles(lines), "solve", jobs=pool, chunk=16))
@@ -484,11 +485,11 @@ def test_dask_limit(cluster):
 
 @pytest.mark.parametrize("mode", ["solve", "count"])
 def test_dask_sudoku_chunks_in_order(cluster, mode):
-    from sudoku.solver import solve_all
+    from sudoku.batch import map_chunks, solve_all
 
     lines = sudoku_lines()
     want = [result_key(r) for r in solve_all(lines, mode=mode)]
-    got = [result_key(r) for r in sudoku_results(lines, mode, scheduler=cluster, chunk=9)]
+    got = [result_key(r) for r in map_chunks(lines, mode, client=cluster, chunk=9)]
     assert got == want
 
 
@@ -500,16 +501,17 @@ def test_dask_worker_processes():
                                   dashboard_address=":0") as c:
         r = count_parallel(langford(8), client=c.scheduler_address, depth=2)
         assert (r.count, r.exact) == (300, True)
-        got = [result_key(x) for x in map_sudoku_chunks(sudoku_lines(), "check",
-                                                        client=c.scheduler_address, chunk=8)]
-        from sudoku.solver import solve_all
+        from sudoku.batch import map_chunks, solve_all
+
+        got = [result_key(x) for x in map_chunks(sudoku_lines(), "check",
+                                                 client=c.scheduler_address, chunk=8)]
 
         assert got == [result_key(x) for x in solve_all(sudoku_lines(), mode="check")]
 
 
 def test_no_scheduler_is_a_clear_error(monkeypatch):
     pytest.importorskip("distributed")
-    monkeypatch.setattr("dlx.parallel.CONNECT_TIMEOUT", 0.5)
+    monkeypatch.setattr("dlx.parallel.backends.CONNECT_TIMEOUT", 0.5)
     with pytest.raises(ClusterError, match="cannot reach the Dask scheduler"):
         count_parallel(queens(6), client="tcp://127.0.0.1:9")
 
@@ -608,23 +610,19 @@ def test_pcount_scheduler(cli, q8, cluster):
     assert r.stdout == "92\n" and "on a Dask cluster" in r.stderr
 
 
-def test_sudoku_scheduler_option_wiring(cluster, tmp_path):
-    # How sudoku/cli.py wires it: --scheduler replaces solve_all by sudoku_results.
-    @click.command()
-    @click.argument("file")
-    @scheduler_option
-    def solve(file, scheduler):
-        from sudoku import read_puzzles
-
-        for res in sudoku_results(read_puzzles(file), "solve", scheduler=scheduler, chunk=5):
-            click.echo("".join(map(str, res.solutions[0])) if res.solutions else res.verdict)
+def test_sudoku_scheduler_option(cluster, tmp_path):
+    # sudoku solve --scheduler: the batch in chunks on the cluster, output as without it.
+    from sudoku.cli import cli as sudoku_cli
 
     path = tmp_path / "p.txt"
     path.write_text("\n".join(sudoku_lines()) + "\n")
-    r = CliRunner().invoke(solve, [str(path), "--scheduler", cluster.scheduler.address])
+    r = CliRunner().invoke(sudoku_cli, ["solve", str(path), "--scheduler",
+                                        cluster.scheduler.address])
+    here = CliRunner().invoke(sudoku_cli, ["solve", str(path)])
     lines = r.stdout.splitlines()
     assert len(lines) == 60 and lines[5] == lines[17] == "invalid"
     assert lines[41].startswith("417369825")
+    assert (r.exit_code, r.stdout, r.stderr) == (here.exit_code, here.stdout, here.stderr)
 
 
 def test_help_does_not_import_numba():

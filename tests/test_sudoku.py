@@ -4,7 +4,8 @@ from pathlib import Path
 
 import pytest
 
-from sudoku import Puzzle, PuzzleError, parse_puzzle, read_puzzles, solver, validate_solution
+from sudoku import Puzzle, PuzzleError, batch, parse_puzzle, read_puzzles, solver, validate_solution
+from sudoku.encode import givens
 from sudoku.solver import candidates, check, count, solve, solve_all
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "sudoku"
@@ -264,14 +265,14 @@ def test_batch_mixes_shapes():
 
 
 def test_hard_puzzles_finish_outside_the_batch(monkeypatch):
-    monkeypatch.setattr(solver, "BATCH_NODE_CAP", 5)
+    monkeypatch.setattr(batch, "BATCH_NODE_CAP", 5)
     items = [CLASSIC, "." * 81]
     results = list(solve_all(items, mode="count", limit=50))
     assert results[0].count == 1 and results[0].exact
     assert results[1].count == 50 and results[1].status == "limit"
     # Finished alone by the resumable search, with the locked-items rule as in the batch.
     p = parse_puzzle(CLASSIC)
-    alone = solver.problem_for(p).count(forced=solver._forced(p), limit=50, locked=True)
+    alone = solver.problem_for(p).count(forced=givens(p), limit=50, locked=True)
     assert results[0].nodes == alone.stats.nodes
 
 
@@ -297,8 +298,8 @@ def _mixed_items():
 def test_threads_give_the_same_results_in_order(monkeypatch, mode, sized):
     # Many small chunks, so that several are in flight at once with jobs=2, and a node
     # cap that sends some puzzles (the empty grids) to be finished alone.
-    monkeypatch.setattr(solver, "CHUNK", 16)
-    monkeypatch.setattr(solver, "BATCH_NODE_CAP", 60)
+    monkeypatch.setattr(batch, "CHUNK", 16)
+    monkeypatch.setattr(batch, "BATCH_NODE_CAP", 60)
     items = _mixed_items()
     kw = {"mode": mode, "limit": 3, "timeout": 5}
     want = [_result_fields(r) for r in solve_all(items, jobs=1, **kw)]
@@ -315,15 +316,15 @@ def test_threads_give_the_same_results_in_order(monkeypatch, mode, sized):
 def test_ctrl_c_during_a_kernel_call_yields_the_finished_results(monkeypatch, jobs):
     # Ctrl-C while a chunk's kernel call runs: its invalid items before the first
     # puzzle are finished, so they come out, then KeyboardInterrupt.
-    real = solver._Chunk.run
+    real = batch._Chunk.run
 
     def run(self, s):
         if self.start > 0:
             raise KeyboardInterrupt
         real(self, s)
 
-    monkeypatch.setattr(solver._Chunk, "run", run)
-    monkeypatch.setattr(solver, "CHUNK", 16)
+    monkeypatch.setattr(batch._Chunk, "run", run)
+    monkeypatch.setattr(batch, "CHUNK", 16)
     items = ([CLASSIC] * 16 + ["bad", "11" + "." * 79, CLASSIC] + ["." * 16] * 40)
     got = []
     with pytest.raises(KeyboardInterrupt):
@@ -340,8 +341,8 @@ def test_ctrl_c_in_a_lone_search_ends_the_output_there(monkeypatch, jobs):
         res.status = "interrupted"
         res.count = 7
 
-    monkeypatch.setattr(solver, "_finish_alone", interrupted)
-    monkeypatch.setattr(solver, "BATCH_NODE_CAP", 5)
+    monkeypatch.setattr(batch, "_finish_alone", interrupted)
+    monkeypatch.setattr(batch, "BATCH_NODE_CAP", 5)
     nearly = "".join(map(str, solve(CLASSIC)))[:-1] + "."  # a search of one node
     items = [nearly, "bad", "." * 81, nearly, "." * 81]
     got = []
@@ -358,7 +359,7 @@ def _slow_workers(monkeypatch, on_main=None):
     import threading
     import time
 
-    real = solver._Chunk.run
+    real = batch._Chunk.run
     ran = {}
 
     def run(self, s):
@@ -370,8 +371,8 @@ def _slow_workers(monkeypatch, on_main=None):
             on_main(self)
         real(self, s)
 
-    monkeypatch.setattr(solver._Chunk, "run", run)
-    monkeypatch.setattr(solver, "CHUNK", 16)
+    monkeypatch.setattr(batch._Chunk, "run", run)
+    monkeypatch.setattr(batch, "CHUNK", 16)
     return ran
 
 
@@ -417,7 +418,7 @@ def test_the_calling_thread_leaves_a_worker_a_chunk_queued(monkeypatch):
     # the calling thread has run three; each time, some chunk must be left unstarted.
     import threading
 
-    real_init, real_run = solver._Chunk.__init__, solver._Chunk.run
+    real_init, real_run = batch._Chunk.__init__, batch._Chunk.run
     read, started, left = [], [], []
     go = threading.Event()
 
@@ -435,9 +436,9 @@ def test_the_calling_thread_leaves_a_worker_a_chunk_queued(monkeypatch):
             go.wait(10)
         real_run(self, s)
 
-    monkeypatch.setattr(solver._Chunk, "__init__", init)
-    monkeypatch.setattr(solver._Chunk, "run", run)
-    monkeypatch.setattr(solver, "CHUNK", 16)
+    monkeypatch.setattr(batch._Chunk, "__init__", init)
+    monkeypatch.setattr(batch._Chunk, "run", run)
+    monkeypatch.setattr(batch, "CHUNK", 16)
     got = list(solve_all([CLASSIC] * 160, mode="solve", jobs=2))  # ten chunks of 16
     assert [r.count for r in got] == [1] * 160
     assert sorted(started) == list(range(0, 160, 16))  # every chunk ran exactly once
@@ -452,13 +453,13 @@ def test_one_job_starts_no_thread_and_two_leave_none_behind():
     # Other threads (a compile-notice timer, a Dask test's) may come and go meanwhile:
     # look for this module's workers by name.
     for _ in solve_all(lines, mode="check", jobs=1):
-        assert not any(t.name.startswith("sudoku-batch") for t in threading.enumerate())
+        assert not any(t.name.startswith("dlx-worker") for t in threading.enumerate())
     seen = set()
     for _ in solve_all(lines, mode="check", jobs=2):
         seen.update(t.name for t in threading.enumerate())
-    assert any(name.startswith("sudoku-batch") for name in seen)
+    assert any(name.startswith("dlx-worker") for name in seen)
     deadline = time.monotonic() + 5
-    while any(t.name.startswith("sudoku-batch") for t in threading.enumerate()):
+    while any(t.name.startswith("dlx-worker") for t in threading.enumerate()):
         assert time.monotonic() < deadline, "worker threads left running"
         time.sleep(0.01)
 
@@ -500,7 +501,7 @@ def test_candidates_contradiction():
 def test_candidates_match_naive_elimination_when_no_singles_apply():
     # With no singles taken, candidates are exactly the values not seen by peers.
     p = parse_puzzle(CLASSIC)
-    r = solver.problem_for(p).propagate(solver._forced(p))
+    r = solver.problem_for(p).propagate(givens(p))
     n = 9
     hs = naive_houses(9, 3, 3)
     for i in range(81):
@@ -539,7 +540,7 @@ def test_solve_all_chunk_one_answers_before_reading_on(chunk, reads_before_first
 
 
 def test_solve_all_refuses_a_bad_chunk():
-    with pytest.raises(ValueError, match="chunk must be positive"):
+    with pytest.raises(ValueError, match="chunk must be a positive whole number"):
         next(solve_all([CLASSIC], chunk=0))
 
 
@@ -552,7 +553,7 @@ def test_single_puzzle_functions_prune_with_locked_items():
     prob = solver.problem_for(hard[0])
     nodes = {False: 0, True: 0}
     for p in hard:
-        f = solver._forced(p)
+        f = givens(p)
         plain, locked = (prob.unique(forced=f, locked=on) for on in (False, True))
         assert plain.status == locked.status == "unique"
         assert plain.solutions == locked.solutions
@@ -562,7 +563,7 @@ def test_single_puzzle_functions_prune_with_locked_items():
         assert count(p).stats.nodes == prob.count(forced=f, locked=True).stats.nodes
     assert nodes[True] < 0.9 * nodes[False]
     several = next(read_puzzles(puzzles / "multiple_solutions.txt"))
-    f = solver._forced(several)
+    f = givens(several)
     assert (sorted(map(tuple, prob.solutions(forced=f, locked=True)))
             == sorted(map(tuple, prob.solutions(forced=f))))
     assert count(several).count == 9
@@ -577,7 +578,7 @@ def test_a_search_stopped_with_locked_items_restores_the_links():
     prob = solver.problem_for(p)
     on_trail = []
     for budget in range(1, 300, 3):
-        s = prob.search(forced=solver._forced(p), locked=True, max_nodes=budget)
+        s = prob.search(forced=givens(p), locked=True, max_nodes=budget)
         s._call(0, False)
         on_trail.append(int(s._st[K.NTRAIL]))
         s._finish("nodes")
@@ -592,7 +593,7 @@ def test_batch_path_prunes_with_locked_items():
     # four here takes more), and the single-puzzle search (without the rule) agrees.
     hard = list(read_puzzles(Path(__file__).resolve().parents[1] / "puzzles" / "classic.txt"))[:4]
     prob = solver.problem_for(hard[0])
-    forced = [solver._forced(p) for p in hard]
+    forced = [givens(p) for p in hard]
     plain = prob.solve_many(forced, limit=2, store=2)
     locked = prob.solve_many(forced, limit=2, store=2, locked=True)
     assert plain.counts.tolist() == locked.counts.tolist() == [1, 1, 1, 1]

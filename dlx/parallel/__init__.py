@@ -1,0 +1,48 @@
+"""Parallel and distributed work: split searches, backends, journals.
+
+* `dlx.parallel.split`: counting (`count_parallel`) and enumerating
+  (`solutions_parallel`) a search cut into independent parts;
+* `dlx.parallel.backends`: where work runs (`Inline`, `Threads`,
+  `Processes` on a `WorkerPool`, `Dask`) and the maps over chunks of work
+  that every parallel path of the package shares (`ordered`, `completed`);
+* `dlx.parallel.journal`: the resumable record of a parallel count.
+
+Everything is importable from here.  Importing this package imports neither
+numba nor dask.
+"""
+
+from .backends import (
+    CONNECT_TIMEOUT,
+    Backend,
+    ClusterError,
+    Dask,
+    Inline,
+    Processes,
+    TaskInterrupted,
+    Threads,
+    WorkerPool,
+    backend_for,
+    completed,
+    default_start_method,
+    ordered,
+    shared,
+)
+from .journal import JournalError
+from .split import (
+    ParallelCount,
+    ParallelSolutions,
+    PartResult,
+    Progress,
+    choose_depth,
+    count_parallel,
+    fingerprint,
+    solutions_parallel,
+)
+
+__all__ = [
+    "CONNECT_TIMEOUT", "Backend", "ClusterError", "Dask", "Inline", "JournalError",
+    "ParallelCount", "ParallelSolutions", "PartResult", "Processes", "Progress",
+    "TaskInterrupted", "Threads", "WorkerPool", "backend_for", "choose_depth", "completed",
+    "count_parallel", "default_start_method", "fingerprint", "ordered", "shared",
+    "solutions_parallel",
+]
