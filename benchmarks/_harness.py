@@ -35,7 +35,8 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
 DEFAULT_DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "sudoku"
-RESULTS = HERE / "results"
+RESULTS = HERE / "results"  # one file per section, the latest run (committed)
+SCRATCH = RESULTS / "tmp"  # quick runs (ignored by git)
 DEFAULT_PY_SUDOKU = Path(os.environ.get(
     "DLX_BENCH_PY_SUDOKU", Path.home() / ".cache" / "numba-dlx-bench" / "py-sudoku"))
 
@@ -288,20 +289,6 @@ def _git() -> str:
         return head + (" + uncommitted changes" if dirty else "")
     except (OSError, subprocess.CalledProcessError):
         return "unknown"
-
-
-def result_stem(date: str, host: str, *tags: str, git: str | None = None) -> str:
-    """A results file's name without extension: ``<date>-<host>[-tag...]-<commit>``.
-
-    The commit (with ``-dirty`` for uncommitted changes) keeps a later run of the
-    same day from overwriting results already committed under the same name.
-    ``git`` is the tree as `machine` recorded it when the run started (what was
-    measured); without it, the tree now.
-    """
-    head = (git or _git()).split()
-    commit = head[0] + ("-dirty" if len(head) > 1 else "")
-    host = re.sub(r"[^A-Za-z0-9_.-]+", "-", host) or "host"
-    return "-".join([date, host, *tags, commit])
 
 
 def machine(py_sudoku_dir: Path) -> dict:

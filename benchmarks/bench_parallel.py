@@ -4,7 +4,7 @@ Run from the repository root::
 
     python benchmarks/bench_parallel.py            # 3 runs per configuration
     python benchmarks/bench_parallel.py --runs 5 --workers 4
-    python benchmarks/bench_parallel.py --runs 5 --save   # also into benchmarks/results/
+    python benchmarks/bench_parallel.py --runs 5 --save   # also benchmarks/results/parallel.txt
 
 Prints two tables, with the machine, the versions and the load average:
 
@@ -184,8 +184,8 @@ def main() -> None:
                     help="largest number of workers to try (default 2)")
     ap.add_argument("--skip-count", action="store_true", help="only the estimator table")
     ap.add_argument("--save", action="store_true",
-                    help="also write the report to "
-                         "benchmarks/results/<date>-<host>-parallel-<commit>.txt")
+                    help="also write the report to benchmarks/results/parallel.txt "
+                         "(replacing the last one; the report names the commit)")
     args = ap.parse_args()
     tee = _Tee(sys.stdout)
     sys.stdout = tee
@@ -201,10 +201,7 @@ def main() -> None:
     print(f"\nafter: {load()}")
     sys.stdout = tee.stream
     if args.save:
-        from _harness import result_stem
-
-        path = os.path.join(ROOT, "benchmarks", "results",
-                            result_stem(started[:10], platform.node(), "parallel") + ".txt")
+        path = os.path.join(ROOT, "benchmarks", "results", "parallel.txt")
         with open(path, "w") as f:
             f.write(f"python benchmarks/bench_parallel.py {' '.join(sys.argv[1:])}\n")
             f.write("".join(tee.parts))

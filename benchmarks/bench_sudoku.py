@@ -380,8 +380,8 @@ def _us(t) -> str:
     return fmt_range(t) if t else "-"
 
 
-def markdown(result: dict) -> str:
-    parts = []
+def library_table(result: dict) -> str:
+    """The library's times per file (one and two threads, solve and check), with its note."""
     head = ["file", "puzzles", "solve 1 thread", "solve 2 threads", "2 threads speed-up",
             "kernel alone, 2 threads speed-up", "check 1 thread", "check / solve",
             "check 2 threads", "nodes/puzzle solve", "nodes/puzzle check", "kernel only, solve",
@@ -408,8 +408,7 @@ def markdown(result: dict) -> str:
             _us(e.get("kernel_solve_1")),
             f"{cli['puzzles_per_second']:,.0f}" if cli else "-",
         ])
-    parts.append(md_table(head, rows))
-    parts.append(
+    return md_table(head, rows) + "\n\n" + (
         "Microseconds per puzzle, warm, median of the runs (min-max): `solve_all` on "
         "pre-parsed puzzles (kernel call + building forced options + decoding results). "
         "`check` stops at a second solution (uniqueness). Nodes = options tried by the "
@@ -421,6 +420,10 @@ def markdown(result: dict) -> str:
         "all: about what two threads can give on this machine at the time. "
         "CLI = `sudoku solve FILE > /dev/null` whole process, warm cache, including "
         "reading, parsing and printing.")
+
+
+def markdown(result: dict) -> str:
+    parts = [library_table(result)]
     if result.get("absent"):
         parts.append("Absent (skipped): " + ", ".join(result["absent"]) + ".")
     verdict_rows = []
@@ -433,6 +436,13 @@ def markdown(result: dict) -> str:
     parts.append("Verdicts of the probe run (`check`), as a sanity check of the data:")
     parts.append(md_table(["file", "unique", "multiple", "none", "invalid", "stopped",
                            "vs known counts"], verdict_rows))
+    parts.append(peer_tables(result))
+    return "\n\n".join(parts)
+
+
+def peer_tables(result: dict) -> str:
+    """The peers' times beside numba-dlx's on the same samples, solve and check."""
+    parts = []
     for mode in ("solve", "check"):
         parts.append(f"Peers, `{mode}`, microseconds per puzzle on the same puzzles "
                      f"(an evenly spaced sample; ratio = times numba-dlx's batch time):")

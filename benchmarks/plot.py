@@ -1,15 +1,15 @@
-"""Plots of a results file, for docs/performance.md (needs matplotlib).
+"""Plots of the results, for docs/performance.md (needs matplotlib).
 
-    python benchmarks/plot.py benchmarks/results/2026-01-01-host.json [OUTDIR]
+    python benchmarks/plot.py [RESULTS_DIR [OUTDIR]]
 
-Draws ``bench-sudoku.png`` (microseconds per puzzle per data set, numba-dlx
-and the peers, log scale) and ``bench-queens.png`` (seconds to count all
-N-queens solutions against N, log scale) into OUTDIR (default docs/img).
+Draws ``bench-sudoku.png`` from ``sudoku.json`` (microseconds per puzzle per
+data set, numba-dlx and the peers, log scale) and ``bench-queens.png`` from
+``cover.json`` (seconds to count all N-queens solutions against N, log scale),
+from RESULTS_DIR (default benchmarks/results) into OUTDIR (default docs/img).
 """
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
@@ -22,10 +22,11 @@ COLORS = {"numba-dlx": "#1f77b4", "numba-dlx, 2 threads": "#7fb8e6", "xcover": "
           "exact-cover": "#2ca02c", "baseline": "#7f7f7f", "py-sudoku": "#d62728"}
 
 
-def _sudoku(results: dict, out: Path) -> Path | None:
-    sud = results["sections"].get("sudoku")
-    if not sud:
+def _sudoku(docs: dict, out: Path) -> Path | None:
+    doc = docs.get("sudoku")
+    if not doc:
         return None
+    sud = doc["result"]
     files = [e for e in sud["files"] if "solve_1" in e]
     if not files:
         return None
@@ -55,7 +56,7 @@ def _sudoku(results: dict, out: Path) -> Path | None:
     ax.set_title("Sudoku, first solution, one thread unless said (lower is better)")
     ax.grid(axis="y", which="both", alpha=0.3)
     ax.legend(ncol=3, fontsize=8)
-    fig.text(0.01, 0.01, f"{results['machine']['cpu']}; {results['date']}; peers on samples "
+    fig.text(0.01, 0.01, f"{doc['machine']['cpu']}; {doc['date']}; peers on samples "
              "of each file, numba-dlx on the whole (thinned) file", fontsize=7)
     fig.tight_layout(rect=(0, 0.03, 1, 1))
     path = out / "bench-sudoku.png"
@@ -64,11 +65,11 @@ def _sudoku(results: dict, out: Path) -> Path | None:
     return path
 
 
-def _queens(results: dict, out: Path) -> Path | None:
-    cover = results["sections"].get("cover")
-    if not cover:
+def _queens(docs: dict, out: Path) -> Path | None:
+    doc = docs.get("cover")
+    if not doc:
         return None
-    rows = [e for e in cover["instances"] if e["family"] == "queens"]
+    rows = [e for e in doc["result"]["instances"] if e["family"] == "queens"]
     if not rows:
         return None
     fig, ax = plt.subplots(figsize=(6.4, 4.4))
@@ -94,15 +95,17 @@ def _queens(results: dict, out: Path) -> Path | None:
     return path
 
 
-def make_plots(results: dict, out: Path) -> list:
+def make_plots(docs: dict, out: Path) -> list:
+    """Draw the plots of the sections in ``docs`` (``{section: results file}``) into ``out``."""
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
-    return [p for p in (_sudoku(results, out), _queens(results, out)) if p]
+    return [p for p in (_sudoku(docs, out), _queens(docs, out)) if p]
 
 
 if __name__ == "__main__":
-    src = Path(sys.argv[1])
-    dest = Path(sys.argv[2]) if len(sys.argv) > 2 else Path(__file__).resolve().parents[1] / \
-        "docs" / "img"
-    for p in make_plots(json.loads(src.read_text()), dest):
+    import report
+
+    src = Path(sys.argv[1]) if len(sys.argv) > 1 else report.H.RESULTS
+    dest = Path(sys.argv[2]) if len(sys.argv) > 2 else report.H.REPO / "docs" / "img"
+    for p in make_plots(report.load(src), dest):
         print(p)
