@@ -19,7 +19,7 @@ For each file present in the data directory (absent ones are skipped):
    a second solution), one thread and two (``jobs=2``).  This is the kernel
    call plus building the forced options and decoding every result; reported
    in microseconds per puzzle, with nodes per puzzle.  Also the kernel call
-   alone (``dlx.search.batch_arrays``, solve), one thread, and two threads
+   alone (``dlx.batch.solve_arrays``, solve), one thread, and two threads
    each on half of the puzzles (dealt to carry equal nodes): about what the
    machine itself gives two threads.
 4. End to end: ``sudoku solve FILE > /dev/null`` in a new process with a warm
@@ -155,8 +155,8 @@ def _kernel_only(puzzles, nodes, args):
     """
     import threading
 
-    from dlx.search import batch_arrays
-    from sudoku.solver import BATCH_NODE_CAP, _Group
+    from dlx.batch import solve_arrays
+    from sudoku.batch import BATCH_NODE_CAP, _Group
 
     if len({(p.box_rows, p.box_cols, p.variant, p.regions) for p in puzzles}) != 1:
         return None
@@ -175,7 +175,7 @@ def _kernel_only(puzzles, nodes, args):
     halves = [encoded(part) for part in parts] if all(parts) else []
 
     def call(prob, fptr, fopts):
-        return batch_arrays(prob, fptr, fopts, limit=1, store=1, max_nodes=BATCH_NODE_CAP,
+        return solve_arrays(prob, fptr, fopts, limit=1, store=1, max_nodes=BATCH_NODE_CAP,
                             locked=True)
 
     def two():
@@ -414,7 +414,7 @@ def library_table(result: dict) -> str:
         "`check` stops at a second solution (uniqueness). Nodes = options tried by the "
         "search (givens not counted). The four configurations run in turn, one run "
         "each per round; the speed-up and check / solve are medians of the ratios "
-        "within a round. *Kernel only* = `dlx.search.batch_arrays` alone; *kernel alone, "
+        "within a round. *Kernel only* = `dlx.batch.solve_arrays` alone; *kernel alone, "
         "2 threads* = the same on half of the puzzles in each of two threads (halves of "
         "equal nodes; no Python work between calls, no lock), paired with one thread on "
         "all: about what two threads can give on this machine at the time. "

@@ -456,7 +456,7 @@ def test_ctrl_c_in_candidates(runner, monkeypatch):
 
 # -------------------------------------------------- the project's sample files
 SAMPLES = sorted(p for p in glob.glob(os.path.join(ROOT, "puzzles", "**", "*"), recursive=True)
-                 if os.path.isfile(p) and not p.endswith((".md", ".rst")))
+                 if os.path.isfile(p) and not p.endswith((".md", ".rst", ".dlx")))
 
 
 @pytest.mark.skipif(not SAMPLES, reason="no sample files in puzzles/")
