@@ -728,13 +728,13 @@ def test_bare_lines_read_the_same_either_way(lines, check):
 
 def test_bare_fast_path_is_taken():
     # Guard against the comparison above passing because both ways are the long one.
-    from sudoku import formats
+    from sudoku.formats import lines, read
 
-    assert formats._classify(1, EASTER).key is formats._BARE
-    reader = formats._Reader(iter(()), "f", "standard", None, None)
-    puzzle = reader.quick(formats._classify(1, EASTER))
+    assert lines._classify(1, EASTER).key is lines._BARE
+    reader = read._Reader(iter(()), "f", "standard", None, None)
+    puzzle = reader.quick(lines._classify(1, EASTER))
     assert isinstance(puzzle, Puzzle) and puzzle.cells == tuple(values(EASTER))
-    assert reader.quick(formats._classify(1, FOUR)) is None
+    assert reader.quick(lines._classify(1, FOUR)) is None
 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -1,0 +1,98 @@
+"""Reading and writing Sudoku puzzles as text.
+
+Reading is streaming: :func:`read_puzzles` reads one line at a time (looking at
+most 40 lines ahead) and yields, in input order, a :class:`~sudoku.grid.Puzzle`
+or a :class:`~sudoku.errors.PuzzleError` for each puzzle, so one bad puzzle in
+a file of a million is reported and the rest are still read.
+
+Formats, detected line by line (the rules, exactly)
+---------------------------------------------------
+Symbols.  ``.`` or ``0`` is a blank; ``1``-``9`` are 1 to 9 and the letters
+``A``-``Z`` (either case) are 10 to 35.  Grids larger than 35x35 are written as
+numbers.
+
+Line kinds (leading and trailing whitespace ignored):
+
+* blank line: ends a grid, and separates groups of puzzles;
+* comment: starts with ``;`` or ``#``.  SadMan/SudoCue ``.sdk`` metadata lines
+  (``#A`` author, ``#D``, ``#C``, ...) are comments.  A comment of the form
+  ``# variant: NAME``, ``# box: RxC`` or ``# regions:`` (either comment mark)
+  is a *directive*, below;
+* section header ``[Name]``: ``[Puzzle]`` is ignored (its grid follows); any
+  other section (``[State]``, ``[PencilMarks]``, ...) is skipped up to the next
+  blank, comment, section or header line;
+* header ``Grid NN`` (Project Euler 96): names the puzzle that follows (the
+  puzzle's ``name`` is the header text and its ``line`` the header's);
+* separator: only ``-``, ``=``, ``+``, ``|``, ``*`` (and box-drawing characters)
+  with at least one ``-``, ``=`` or ``+``; ignored;
+* anything else is puzzle content: a one-line puzzle or a grid row.
+
+On a content line, text after whitespace followed by ``#`` or ``;`` is a
+trailing comment; on a one-line puzzle it becomes the puzzle's ``name``.  If
+the line holds commas: when it has 4 or more comma-separated fields that are
+all numbers (or ``.``), it is a grid row of numbers (CSV); otherwise only the
+first field is used (``puzzle,solution`` files).  A first content line made of
+comma-separated words (a CSV header such as ``quizzes,solutions``) is skipped.
+
+One-line puzzle: a single field (no box bars ``|``) of ``n*n`` symbols for
+``4 <= n <= 35`` (16, 36, 64, 81, 100, 144, ... symbols), row by row.  Under
+``# variant: jigsaw`` a second whitespace-separated field of ``n*n`` region
+symbols may follow.  Above 35x35 a one-line puzzle is ``n*n`` numbers separated
+by whitespace (0 = blank); no grid row can be that wide.
+
+Grid: ``n`` rows of ``n`` cells; separator lines may come between rows.  In a
+row, ``|`` bars and spaces are ignored and each remaining character is one
+cell, except that a row of 10 or more whitespace-separated tokens that are all
+numbers (or ``.``), at least one with two or more digits, is read as numbers,
+one per cell (0 = blank).  The width of the first row fixes ``n``.  The
+Project Euler 96 layout (``Grid 01`` then 9 rows of 9 digits, 0 for blanks),
+SadMan ``.sdk`` files and the pretty grid of :func:`format_grid` are all grids.
+
+Telling the two apart.  A content line is a one-line puzzle when its length is
+``n*n`` as above (and, when the box is set, ``n`` matches it); otherwise it
+starts a grid.  Exceptions:
+
+* a compact 16-symbol line is a 4x4 one-line puzzle, unless it begins a
+  paragraph of exactly 16 such lines of which one uses a symbol above 4: that
+  is a compact 16x16 grid.  ``# box: 4x4`` or ``# box: 2x2`` settles it;
+* a line that is neither is reported as a wrong length, not read as a grid,
+  when the line before it (with no blank line between) was a one-line puzzle,
+  or when the line after it is one.
+
+Directives apply to every later puzzle until changed; the arguments of
+:func:`read_puzzles` give their starting values:
+
+* ``# variant: NAME`` -- ``standard``, ``x``, ``windoku`` or ``jigsaw``;
+  switching to a variant without regions drops the region map;
+* ``# box: RxC`` -- box shape (``RxC`` rows x columns), which also fixes the
+  size; ``# box: auto`` returns to the default shape of each size
+  (:func:`~sudoku.grid.default_box`);
+* ``regions:`` (bare, or after ``#``/``;``) -- a jigsaw region map, either on
+  the same line (``n*n`` symbols) or as the ``n`` rows that follow (written
+  like grid rows).  Region symbols are any characters; they become ids in
+  order of first appearance.  It switches the variant to ``jigsaw``.
+
+Errors name source, line and column: wrong length (the length found and the
+lengths accepted), a stray character, a symbol too large for the size,
+clashing givens (the cells), a grid with too few rows or a ragged row, a bad
+region map, an unknown variant, lines over :data:`MAX_LINE_LENGTH` (reported
+by length, never echoed), undecodable bytes (named by value).  A line holding
+a NUL byte means binary data: it is reported once and reading stops.
+"""
+
+from .lines import MAX_LINE_LENGTH
+from .read import as_puzzle, parse_puzzle, parse_puzzles, read_puzzles
+from .write import (
+    format_candidates,
+    format_grid,
+    format_line,
+    format_regions,
+    puzzle_to_dict,
+    to_json,
+)
+
+__all__ = [
+    "MAX_LINE_LENGTH", "as_puzzle", "format_candidates", "format_grid", "format_line",
+    "format_regions", "parse_puzzle", "parse_puzzles", "puzzle_to_dict", "read_puzzles",
+    "to_json",
+]

@@ -1,0 +1,580 @@
+"""The reader: a stream of lines in, puzzles and errors out, in input order.
+
+`read_puzzles` streams (one line at a time, looking at most 40 lines ahead);
+`parse_puzzles` and `parse_puzzle` read a string; `as_puzzle` takes a Puzzle
+or its text.  The rules are in `sudoku.formats`.
+"""
+
+from __future__ import annotations
+
+import io
+from collections import deque
+from collections.abc import Iterator, Sequence
+from math import isqrt
+
+from ..errors import PuzzleError
+from ..grid import (
+    VARIANTS,
+    Puzzle,
+    check_givens,
+    check_regions,
+    check_size,
+    default_box,
+    parse_box,
+    variant_rule,
+)
+from .lines import (
+    _BARE,
+    _LINE_LENGTHS,
+    _MAX_SYMBOL_SIZE,
+    _QUICK_SIZES,
+    _VALUE,
+    BAD,
+    CONTENT,
+    DIRECTIVE,
+    FATAL,
+    HEADER,
+    SECTION,
+    SEPARATOR,
+    Source,
+    _Line,
+    _line_values,
+    _open,
+    _region_ids,
+    _Row,
+    _show,
+    _symbol_problem,
+    _too_many_regions,
+    _value,
+)
+
+
+class _Reader:
+    """State machine over classified lines; see the module docstring for the rules."""
+
+    def __init__(self, lines: Iterator[_Line], source: str, variant: str,
+                 box: tuple[int, int] | None, regions: tuple[int, ...] | None,
+                 check: bool = True):
+        self.lines = lines
+        self.check = check
+        self.ahead: deque[_Line] = deque()
+        self.source = source
+        self.variant = variant
+        self.box = box
+        self.regions = regions
+        self.regions_where = "the regions argument"
+        self.pending: tuple[str, int] | None = None  # (name, line) from a ``Grid NN`` header
+        self.header: tuple[str, int] | None = None  # the header of the puzzle being read
+        self.after_line_puzzle = False  # the previous content line was a one-line puzzle
+        self.paragraph_start = True  # no content line since the last blank/comment/header
+        self.skipping = False
+        self.first_content = True
+        self.stop = False
+
+    # -- line access --------------------------------------------------------
+    def peek(self, k: int = 0) -> _Line | None:
+        while len(self.ahead) <= k:
+            line = next(self.lines, None)
+            if line is None:
+                return None
+            self.ahead.append(line)
+        return self.ahead[k]
+
+    def take(self) -> _Line | None:
+        return self.ahead.popleft() if self.ahead else next(self.lines, None)
+
+    def error(self, message: str, line: int | None, column: int | None = None,
+              cell: int | None = None) -> PuzzleError:
+        return PuzzleError(message, self.source, line, column, cell)
+
+    # -- main loop ----------------------------------------------------------
+    def run(self) -> Iterator[Puzzle | PuzzleError]:
+        try:
+            while not self.stop:
+                line = self.take()
+                if line is None:
+                    break
+                if line.key is _BARE and not self.skipping:
+                    puzzle = self.quick(line)
+                    if puzzle is not None:
+                        self.paragraph_start = False
+                        yield puzzle
+                        continue
+                yield from self.handle(line)
+        finally:
+            close = getattr(self.lines, "close", None)
+            if close is not None:
+                close()
+
+    def handle(self, line: _Line) -> Iterator[Puzzle | PuzzleError]:
+        kind = line.kind
+        if kind == CONTENT:
+            if not self.skipping:
+                yield from self.content(line)
+                self.paragraph_start = False
+        elif kind in (BAD, FATAL):
+            yield self.error(line.key, line.number)
+            self.stop = kind == FATAL
+        elif kind != SEPARATOR:  # blank, comment, directive, section or header
+            self.skipping = False
+            self.paragraph_start = True
+            self.after_line_puzzle = False
+            if kind == SECTION:
+                self.skipping = line.key != "puzzle"
+            elif kind == HEADER:
+                self.pending = (line.key, line.number)
+            elif kind == DIRECTIVE:
+                yield from self.directive(line)
+
+    # -- directives ---------------------------------------------------------
+    def directive(self, line: _Line) -> Iterator[PuzzleError]:
+        key, value = line.key, line.value
+        if key == "variant":
+            name = value.lower()
+            try:
+                rule = variant_rule(name)
+            except PuzzleError as exc:
+                yield self.error(exc.message, line.number)
+                return
+            self.variant = name
+            if not rule.uses_regions:
+                self.regions = None
+        elif key == "box":
+            if value.lower() in ("", "auto", "default"):
+                self.box = None
+                return
+            try:
+                self.box = parse_box(value)
+            except PuzzleError as exc:
+                yield self.error(exc.message, line.number)
+        else:
+            yield from self.region_map(line)
+
+    def region_map(self, line: _Line) -> Iterator[PuzzleError]:
+        if line.value:
+            symbols = [ch for ch in line.value if not ch.isspace()]
+            n = isqrt(len(symbols))
+            if n * n != len(symbols) or n < 1:
+                yield self.error(f"an inline region map needs n*n symbols; this one has "
+                                 f"{len(symbols)}", line.number)
+                return
+        else:
+            first = self.peek()
+            if first is None or first.kind != CONTENT:
+                yield self.error("'regions:' must be followed by the region map, one row per "
+                                 "line, or by the map on the same line", line.number)
+                return
+            self.take()
+            row = _Row.parse(first)
+            n = len(row.cells())
+            rows, problem = self.collect_rows(row, n, "region map")
+            if problem is not None:
+                yield problem
+                return
+            symbols = [symbol for r in rows for symbol, _ in r.cells()]
+        ids, surplus = _region_ids(symbols, n)
+        if surplus is not None:
+            yield self.error(_too_many_regions(n), line.number)
+            return
+        try:
+            check_regions(ids, n)
+        except PuzzleError as exc:
+            yield self.error(exc.message, line.number)
+            return
+        self.regions = tuple(ids)
+        self.regions_where = f"the region map on line {line.number}"
+        self.variant = "jigsaw"
+
+    # -- puzzles ------------------------------------------------------------
+    def quick(self, line: _Line) -> Puzzle | PuzzleError | None:
+        """A bare one-line standard puzzle, read the short way; None: take the long way.
+
+        Files of one puzzle per line are read mostly here, at about a third
+        of the cost of `content`.  Everything unusual goes the long way, where
+        the rules live: 4x4 (a 16-symbol line may start a compact 16x16 grid),
+        variants, sizes without a default box, any bad symbol, any error but
+        clashing givens.  What comes out is what `content` would give.
+        """
+        text = line.text
+        quick = _QUICK_SIZES.get(len(text))
+        if quick is None or self.variant != "standard":
+            return None
+        n, box = quick
+        if self.box is not None:
+            box = self.box
+            if box[0] * box[1] != n:
+                return None
+        packed = _line_values(text, n)
+        if packed is None:
+            return None
+        self.first_content = False  # (a bare line is no CSV header)
+        self.header, self.pending = self.pending, None
+        name, start = self.header if self.header is not None else (None, line.number)
+        puzzle = Puzzle._standard(box[0], box[1], packed, self.source, start, name)
+        self.after_line_puzzle = True
+        if self.check:
+            try:
+                check_givens(puzzle)
+            except PuzzleError as exc:
+                return self.error(exc.message, line.number, 1 + exc.cell, exc.cell)
+        return puzzle
+
+    def content(self, line: _Line) -> Iterator[Puzzle | PuzzleError]:
+        row = _Row.parse(line)
+        if self.first_content:
+            self.first_content = False
+            if row.csv_header:
+                return
+        self.header, self.pending = self.pending, None
+        if not row.compact and not row.cells():
+            yield self.error("the line has no puzzle symbols", line.number)
+            return
+        fixed = self.box[0] * self.box[1] if self.box else None
+        n = row.line_size()
+        if n is not None and fixed in (None, n) and not (
+                n == 4 and fixed is None and len(row.fields) == 1 and self.compact_16x16(row)):
+            self.after_line_puzzle = True
+            yield self.line_puzzle(row, n)
+            return
+        width = len(row.cells())
+        junk = next(((ch, col) for ch, col in row.cells() if not ch.isprintable()), None)
+        if junk is not None:  # undecodable bytes or control characters: not a grid row
+            yield self.error(f"{_show(junk[0])} is not a puzzle symbol", row.number, junk[1])
+            return
+        n = isqrt(width)
+        if not row.compact and n * n == width and n > _MAX_SYMBOL_SIZE and fixed in (None, n):
+            # Too wide for a grid row: a puzzle with no one-character symbols, on one line.
+            self.after_line_puzzle = True
+            yield self.from_rows([row], n, row.comment)
+            return
+        if fixed is not None:
+            fits = width == fixed
+        else:
+            fits = width >= 4 and (width <= _MAX_SYMBOL_SIZE or not row.compact)
+        if self.after_line_puzzle or not fits or (row.compact and self.next_is_line_puzzle(width)):
+            self.after_line_puzzle = True  # a bad one-line puzzle: the next line is one too
+            yield self.wrong_length(row)
+            return
+        yield self.grid(row, width)
+
+    def wrong_length(self, row: _Row, last: bool = False) -> PuzzleError:
+        """The error for a line that is neither a one-line puzzle nor a grid row."""
+        first_field = row.compact and (len(row.fields) == 1
+                                       or VARIANTS[self.variant].uses_regions)
+        count = len(row.fields[0][0]) if first_field else len(row.cells())
+        fixed = self.box[0] * self.box[1] if self.box else None
+        if fixed:
+            accepted = (f"with box {self.box[0]}x{self.box[1]}, a puzzle is one line of "
+                        f"{fixed * fixed} symbols or {fixed} rows of {fixed}")
+        else:
+            accepted = f"a one-line puzzle has n*n symbols ({_LINE_LENGTHS}, ...)"
+        what = "; and no grid rows follow it" if last else ""
+        if first_field:
+            field, start = row.fields[0]
+            k = next((i for i, ch in enumerate(field) if ch not in _VALUE), len(field))
+            m = isqrt(k)
+            if k < len(field) and m * m == k and 4 <= m <= _MAX_SYMBOL_SIZE:
+                return self.error(f"the line has {count} symbols: {_show(field[k])} follows the "
+                                  f"{k} of a {m}x{m} puzzle (only a comma may separate more "
+                                  "text from a puzzle)", row.number, start + k)
+        return self.error(f"the line has {count} symbols; {accepted}{what}", row.number)
+
+    def next_is_line_puzzle(self, width: int) -> bool:
+        nxt = self.peek()
+        if nxt is None or nxt.kind != CONTENT:
+            return False
+        n = _Row.parse(nxt).line_size()
+        return n is not None and n * n != width
+
+    def compact_16x16(self, row: _Row) -> bool:
+        """Is this 16-symbol line the first row of a compact 16x16 grid? (See the rules.)"""
+        if not self.paragraph_start:
+            return False
+        large = any(_VALUE.get(ch, 0) > 4 for ch in row.fields[0][0])
+        rows, k = 1, 0
+        while rows < 16:
+            nxt = self.peek(k)
+            k += 1
+            if nxt is not None and nxt.kind == SEPARATOR and k < 40:
+                continue
+            if nxt is None or nxt.kind != CONTENT:
+                return False
+            other = _Row.parse(nxt)
+            if len(other.fields) != 1 or other.line_size() != 4:
+                return False
+            large = large or any(_VALUE.get(ch, 0) > 4 for ch in other.fields[0][0])
+            rows += 1
+        following = self.peek(k)
+        return large and (following is None or following.kind != CONTENT)
+
+    def line_puzzle(self, row: _Row, n: int) -> Puzzle | PuzzleError:
+        field, start = row.fields[0]
+        values = _line_values(field, n)  # bytes: Puzzle takes them as they are
+        if values is None:
+            i = next(i for i, ch in enumerate(field) if _value(ch, n, False) < 0)
+            return self.error(_symbol_problem(field[i], n, False), row.number, start + i)
+        regions = None
+        if len(row.fields) == 2:
+            second, where = row.fields[1]
+            if not VARIANTS[self.variant].uses_regions:
+                return self.error(
+                    f"unexpected second field at column {where}: a region map may follow a "
+                    "one-line puzzle only after '# variant: jigsaw' (and a solution must "
+                    "follow a comma)", row.number, where)
+            if len(second) != len(field):
+                return self.error(f"the region map has {len(second)} symbols; the puzzle has "
+                                  f"{len(field)}", row.number, where)
+            regions, surplus = _region_ids(second, n)
+            if surplus is not None:
+                return self.error(_too_many_regions(n), row.number, where + surplus)
+        return self.make(n, values, lambda cell: (row.number, start + cell), row.number,
+                         regions, row.comment)
+
+    def collect_rows(self, first: _Row, n: int, what: str) -> tuple[list[_Row], PuzzleError | None]:
+        """The ``n`` rows of a grid or region map starting with ``first``."""
+        rows = [first]
+        problem = None
+        while len(rows) < n:
+            nxt = self.peek()
+            if nxt is None or nxt.kind not in (CONTENT, SEPARATOR):
+                if len(rows) == 1 and what == "grid" and first.compact:
+                    return rows, self.wrong_length(first, last=True)
+                s = "" if len(rows) == 1 else "s"
+                return rows, problem or self.error(
+                    f"the {what} starting on line {first.number} ends after {len(rows)} "
+                    f"row{s}; a {n}x{n} {what} needs {n} rows", rows[-1].number)
+            self.take()
+            if nxt.kind == SEPARATOR:
+                continue
+            row = _Row.parse(nxt)
+            width = len(row.cells())
+            if width != n and problem is None:
+                problem = self.error(f"row {len(rows) + 1} of the {what} has {width} cells; "
+                                     f"its first row (line {first.number}) has {n}", nxt.number)
+            rows.append(row)
+        return rows, problem
+
+    def grid(self, first: _Row, n: int) -> Puzzle | PuzzleError:
+        try:
+            check_size(n, self.source, first.number)
+            self.box_for(n, self.variant)
+        except PuzzleError as exc:
+            self.skipping = True  # the rest of this grid's lines would only repeat the error
+            return exc if exc.line else self.error(exc.message, first.number)
+        rows, problem = self.collect_rows(first, n, "grid")
+        return problem or self.from_rows(rows, n)
+
+    def from_rows(self, rows: list[_Row], n: int, name: str | None = None) -> Puzzle | PuzzleError:
+        """The puzzle whose cells are those of ``rows``, in order."""
+        values: list[int] = []
+        where: list[tuple[int, int]] = []
+        for row in rows:
+            for symbol, column in row.cells():
+                v = _value(symbol, n, row.numeric)
+                if v < 0:
+                    return self.error(_symbol_problem(symbol, n, row.numeric), row.number,
+                                      column)
+                values.append(v)
+                where.append((row.number, column))
+        return self.make(n, values, where.__getitem__, rows[0].number, name=name)
+
+    def box_for(self, n: int, variant: str) -> tuple[int, int]:
+        if self.box:
+            rows, cols = self.box
+            if rows * cols != n:
+                raise PuzzleError(f"this puzzle is {n}x{n}, but the box is set to {rows}x{cols}, "
+                                  f"which makes {rows * cols}x{rows * cols} grids")
+            return self.box
+        try:
+            return default_box(n)
+        except PuzzleError:
+            if VARIANTS[variant].uses_regions:
+                return 1, n
+            raise
+
+    def make(self, n: int, values: list[int] | bytes, locate, start: int,
+             regions: list[int] | None = None, name: str | None = None) -> Puzzle | PuzzleError:
+        """Build and check one puzzle; ``locate(cell)`` gives a cell's (line, column)."""
+        variant = "jigsaw" if regions is not None else self.variant
+        line = start
+        if self.header is not None:
+            name = name or self.header[0]
+            line = self.header[1]
+        try:
+            if regions is None and VARIANTS[variant].uses_regions:
+                regions = self.regions
+                if regions is None:
+                    raise PuzzleError("a jigsaw puzzle needs a region map: put one after the "
+                                      "puzzle on its line, or in a 'regions:' block before it")
+                if len(regions) != n * n:
+                    size = isqrt(len(regions))
+                    raise PuzzleError(f"{self.regions_where} is for {size}x{size} grids; this "
+                                      f"puzzle is {n}x{n}")
+            rows, cols = self.box_for(n, variant)
+            puzzle = Puzzle(rows, cols, values, variant, regions, self.source, line, name)
+        except PuzzleError as exc:
+            at = locate(exc.cell) if exc.cell is not None else (line, None)
+            return self.error(exc.message, *at, exc.cell)
+        if self.check:
+            try:
+                check_givens(puzzle)
+            except PuzzleError as exc:
+                return self.error(exc.message, *locate(exc.cell), exc.cell)
+        return puzzle
+
+
+def _settings(box, variant, regions) -> tuple[str, tuple[int, int] | None, tuple[int, ...] | None]:
+    """Check read_puzzles' arguments and turn them into the reader's starting state."""
+    if isinstance(box, str):
+        box = parse_box(box)
+    if box is not None:
+        rows, cols = (int(x) for x in box)
+        if rows < 1 or cols < 1:
+            raise PuzzleError(f"box shape {rows}x{cols} must have at least one row and column")
+        box = (rows, cols)
+    if variant is not None:
+        variant_rule(variant)
+    if regions is None:
+        return variant or "standard", box, None
+    if variant not in (None, "jigsaw"):
+        raise PuzzleError(f"a region map is only for jigsaw puzzles, not {variant}")
+    text = isinstance(regions, str)
+    entries = [ch for ch in regions if not ch.isspace()] if text else [int(r) for r in regions]
+    n = isqrt(len(entries))
+    if n * n != len(entries):
+        raise PuzzleError(f"the region map has {len(entries)} entries, which is not n*n for any n")
+    ids, surplus = _region_ids(entries, n) if text else (entries, None)
+    if surplus is not None:
+        raise PuzzleError(_too_many_regions(n))
+    check_regions(ids, n)
+    return "jigsaw", box, tuple(ids)
+
+
+def read_puzzles(src: Source, *, box=None, variant: str | None = None,
+                 regions: Sequence[int] | str | None = None,
+                 source: str | None = None, check: bool = True
+                 ) -> Iterator[Puzzle | PuzzleError]:
+    """Read puzzles from a file, lazily, in any of the formats in the module docstring.
+
+    Parameters
+    ----------
+    src : path, file object or iterable of lines
+        A path (opened in binary and decoded as UTF-8, undecodable bytes
+        reported), a text or binary file object (for stdin, pass
+        ``sys.stdin.buffer``), or any iterable of ``str``/``bytes`` lines.
+    box : str or (int, int), optional
+        Box shape such as ``"2x3"``: starting value of the ``# box:`` directive.
+    variant : str, optional
+        Starting variant (default ``"standard"``; ``"jigsaw"`` when ``regions`` is given).
+    regions : sequence of int or str, optional
+        A region map for every jigsaw puzzle: ``n*n`` ids ``0..n-1``, or ``n*n``
+        symbols mapped to ids in order of first appearance.
+    source : str, optional
+        Name used in messages and in ``Puzzle.source`` (default: the path, the
+        file object's name, or ``"<lines>"``).
+    check : bool
+        Look for clashing givens (about a third of the reading time).  Turn
+        it off when the puzzles go straight to ``sudoku.solver.solve_all``,
+        which finds clashes in its kernel and reports them with their cells.
+
+    Returns
+    -------
+    iterator of Puzzle or PuzzleError
+        One item per puzzle, in input order.  Errors are yielded, not raised;
+        an empty input yields nothing.
+
+    Raises
+    ------
+    PuzzleError
+        At call time, for a bad ``box``, ``variant`` or ``regions`` argument.
+    OSError
+        The path cannot be opened.
+
+    Notes
+    -----
+    Cost: O(size of the input) time; memory is bounded by one puzzle plus at
+    most 40 lines of look-ahead, whatever the file's length.
+
+    Examples
+    --------
+    >>> lines = ["# variant: x", "1....2....3....4"]
+    >>> [p.variant for p in read_puzzles(lines)]
+    ['x']
+    """
+    settings = _settings(box, variant, regions)
+    lines, name = _open(src, source)
+    return _Reader(lines, name, *settings, check=check).run()
+
+
+def parse_puzzles(text: str | bytes, *, box=None, variant: str | None = None,
+                  regions: Sequence[int] | str | None = None,
+                  source: str = "<string>") -> Iterator[Puzzle | PuzzleError]:
+    """Like :func:`read_puzzles`, on the text itself.
+
+    Notes
+    -----
+    Cost: O(len(text)).
+
+    Examples
+    --------
+    >>> text = "1....2....3....4\\n\\n1234\\n....\\n"
+    >>> for item in parse_puzzles(text):
+    ...     print(repr(item) if isinstance(item, Puzzle) else item)
+    <Puzzle 4x4 standard, box 2x2, 4 givens, source='<string>', line=1>
+    <string>, line 4: the grid starting on line 3 ends after 2 rows; a 4x4 grid needs 4 rows
+    """
+    stream = io.BytesIO(text) if isinstance(text, (bytes, bytearray)) else io.StringIO(text)
+    return read_puzzles(stream, box=box, variant=variant, regions=regions, source=source)
+
+
+def parse_puzzle(text: str | bytes, *, box=None, variant: str | None = None,
+                 regions: Sequence[int] | str | None = None,
+                 source: str = "<string>") -> Puzzle:
+    """Read exactly one puzzle from text.
+
+    Raises
+    ------
+    PuzzleError
+        The puzzle's error, or no puzzle, or more than one.
+
+    Notes
+    -----
+    Cost: O(len(text)).
+
+    Examples
+    --------
+    >>> parse_puzzle("12..\\n..12\\n21..\\n..21").n_givens
+    8
+    """
+    found = None
+    for item in parse_puzzles(text, box=box, variant=variant, regions=regions, source=source):
+        if isinstance(item, PuzzleError):
+            raise item
+        if found is not None:
+            raise PuzzleError(f"expected one puzzle, found a second one on line {item.line}",
+                              source, item.line)
+        found = item
+    if found is None:
+        raise PuzzleError("no puzzle found", source)
+    return found
+
+
+def as_puzzle(puzzle) -> Puzzle:
+    """``puzzle`` itself if it is a `Puzzle`, else its text read with `parse_puzzle`.
+
+    What every function that takes "a Puzzle or a puzzle string" does first.
+
+    Raises
+    ------
+    PuzzleError
+        The text is not exactly one readable puzzle.
+    TypeError
+        ``puzzle`` is neither a Puzzle nor a string.
+    """
+    if isinstance(puzzle, Puzzle):
+        return puzzle
+    if isinstance(puzzle, str):
+        return parse_puzzle(puzzle)
+    raise TypeError(f"expected a sudoku.Puzzle or a puzzle string, not {type(puzzle).__name__}")
+
+

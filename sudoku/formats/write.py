@@ -1,0 +1,254 @@
+"""Writers: a puzzle or grid as one line, a pretty grid, a region map, pencil marks, JSON."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from math import isqrt
+from typing import Any
+
+from ..errors import PuzzleError
+from ..grid import SYMBOLS, Puzzle, default_box
+from .lines import _MAX_SYMBOL_SIZE
+
+
+def _shape(count: int, box_rows: int | None, box_cols: int | None,
+           regions) -> tuple[int, int, int]:
+    """Size and box shape of a grid of ``count`` cells (default box if not given)."""
+    n = isqrt(count)
+    if n * n != count:
+        raise PuzzleError(f"{count} cells do not make a square grid")
+    if box_rows is None or box_cols is None:
+        try:
+            box_rows, box_cols = default_box(n)
+        except PuzzleError:
+            if regions is None:
+                raise
+            box_rows, box_cols = 1, n
+    return n, box_rows, box_cols
+
+
+def _unpack(cells, box_rows=None, box_cols=None, regions=None):
+    """Cells, size, box shape and regions from a Puzzle or from the separate arguments."""
+    if isinstance(cells, Puzzle):
+        return cells.cells, cells.size, cells.box_rows, cells.box_cols, cells.regions
+    cells = list(cells)
+    return (cells, *_shape(len(cells), box_rows, box_cols, regions), regions)
+
+
+def _symbol(v: int, n: int) -> str:
+    if not v:
+        return "."
+    return SYMBOLS[v - 1] if n <= _MAX_SYMBOL_SIZE else str(v)
+
+
+def format_line(cells, n: int | None = None) -> str:
+    """A grid as one line: ``n*n`` symbols (``.`` for blanks), or above 35x35,
+    ``n*n`` numbers separated by spaces (``0`` for blanks).
+
+    Parameters
+    ----------
+    cells : Puzzle or sequence of int
+        The grid, row by row.
+    n : int, optional
+        Size (default: the square root of the number of cells).
+
+    Notes
+    -----
+    Cost: O(n^2).
+
+    Examples
+    --------
+    >>> format_line([1, 0, 0, 2, 0, 0, 1, 0, 0, 1, 0, 0, 2, 0, 0, 1])
+    '1..2..1..1..2..1'
+    """
+    if n is None or isinstance(cells, Puzzle):
+        cells, n = _unpack(cells)[:2]
+    if n > _MAX_SYMBOL_SIZE:
+        return " ".join(map(str, cells))
+    # One C-level pass (this runs once per puzzle of a batch): values are bytes,
+    # mapped to their symbols by a table.
+    return bytes(cells).translate(_SYMBOL_TABLE).decode("ascii")
+
+
+_SYMBOL_TABLE = bytes.maketrans(bytes(range(_MAX_SYMBOL_SIZE + 1)),
+                                ("." + SYMBOLS[:_MAX_SYMBOL_SIZE]).encode("ascii"))
+
+
+def _layout(texts: Sequence[str], n: int, box_rows: int, box_cols: int, boxes: bool,
+            left: bool = False) -> str:
+    """Rows of padded cell texts, with box bars and lines when ``boxes``."""
+    width = max(len(t) for t in texts)
+    padded = [t.ljust(width) if left else t.rjust(width) for t in texts]
+    group = box_cols * width + box_cols - 1
+    rule = "+".join(["-" * (group + 2)] * (n // box_cols))[1:-1]
+    out = []
+    for r in range(n):
+        row = padded[r * n:(r + 1) * n]
+        if boxes:
+            if r and r % box_rows == 0:
+                out.append(rule)
+            text = " | ".join(" ".join(row[c:c + box_cols]) for c in range(0, n, box_cols))
+        else:
+            text = " ".join(row)
+        out.append(text.rstrip())
+    return "\n".join(out)
+
+
+def format_grid(cells, box_rows: int | None = None, box_cols: int | None = None,
+                regions: Sequence[int] | None = None) -> str:
+    """A grid as ``n`` rows, with ``|`` between boxes and ``-+-`` lines between box rows.
+
+    Values are symbols (numbers, right-aligned, above 35x35); blanks are ``.``.
+    A jigsaw (``regions`` given) is written as plain spaced rows.  The result
+    reads back with :func:`parse_puzzle`.
+
+    Parameters
+    ----------
+    cells : Puzzle or sequence of int
+        The grid; a Puzzle brings its own box shape and regions.
+    box_rows, box_cols : int, optional
+        Box shape (default: :func:`~sudoku.grid.default_box`).
+    regions : sequence of int, optional
+        Jigsaw region map.
+
+    Notes
+    -----
+    Cost: O(n^2).
+
+    Examples
+    --------
+    >>> print(format_grid([1, 2, 0, 0, 0, 0, 1, 2, 2, 1, 0, 0, 0, 0, 2, 1]))
+    1 2 | . .
+    . . | 1 2
+    ----+----
+    2 1 | . .
+    . . | 2 1
+    """
+    cells, n, box_rows, box_cols, regions = _unpack(cells, box_rows, box_cols, regions)
+    return _layout([_symbol(v, n) for v in cells], n, box_rows, box_cols, regions is None)
+
+
+def format_regions(regions: Sequence[int], n: int | None = None, *, rows: bool = False) -> str:
+    """A region map as symbols: ids 0.. become ``A``, ``B``, ... (sizes up to 26, then 1-9, A-Z).
+
+    Parameters
+    ----------
+    regions : sequence of int
+        ``n*n`` region ids.
+    n : int, optional
+        Size (default: the square root of the length).
+    rows : bool
+        Write ``n`` rows (for a ``regions:`` block) instead of one line.
+
+    Notes
+    -----
+    Cost: O(n^2).
+
+    Examples
+    --------
+    >>> format_regions([0, 0, 1, 1] * 2 + [2, 2, 3, 3] * 2)
+    'AABBAABBCCDDCCDD'
+    """
+    ids = list(regions)
+    n = n or isqrt(len(ids))
+    alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ" if n <= 26 else SYMBOLS
+    if n > len(alphabet):
+        raise PuzzleError(f"a {n}x{n} region map has more regions than symbols")
+    text = "".join(alphabet[r] for r in ids)
+    return "\n".join(text[i:i + n] for i in range(0, n * n, n)) if rows else text
+
+
+def format_candidates(candidates: Sequence[Iterable[int]], box_rows: int | None = None,
+                      box_cols: int | None = None, regions: Sequence[int] | None = None) -> str:
+    """A pencil-mark grid: each cell lists its candidate values.
+
+    Cells are padded to the widest cell and laid out like :func:`format_grid`.
+    A cell with no candidate shows ``-``.  Above 35x35 the values are numbers
+    joined by commas.
+
+    Parameters
+    ----------
+    candidates : sequence of iterables of int
+        ``n*n`` collections of values (sets, sorted tuples, ...).
+    box_rows, box_cols : int, optional
+        Box shape (default: :func:`~sudoku.grid.default_box`).
+    regions : sequence of int, optional
+        Jigsaw region map: no box lines are drawn.
+
+    Notes
+    -----
+    Cost: O(n^3).
+
+    Examples
+    --------
+    >>> print(format_candidates([{1}, {2, 3}, {2, 3}, {4}] + [{1, 2, 3, 4}] * 12))
+    1    23   | 23   4
+    1234 1234 | 1234 1234
+    ----------+----------
+    1234 1234 | 1234 1234
+    1234 1234 | 1234 1234
+    """
+    cells = [sorted(c) for c in candidates]
+    n, box_rows, box_cols = _shape(len(cells), box_rows, box_cols, regions)
+    if n <= _MAX_SYMBOL_SIZE:
+        texts = ["".join(SYMBOLS[v - 1] for v in c) or "-" for c in cells]
+    else:
+        texts = [",".join(map(str, c)) or "-" for c in cells]
+    return _layout(texts, n, box_rows, box_cols, regions is None, left=True)
+
+
+def puzzle_to_dict(puzzle: Puzzle) -> dict[str, Any]:
+    """A puzzle as plain data (for JSON).
+
+    Notes
+    -----
+    Cost: O(n^2).
+
+    Examples
+    --------
+    >>> puzzle_to_dict(Puzzle(2, 2, [0] * 16))["box"]
+    [2, 2]
+    """
+    return {
+        "size": puzzle.size, "box": [puzzle.box_rows, puzzle.box_cols],
+        "variant": puzzle.variant, "givens": puzzle.n_givens, "cells": list(puzzle.cells),
+        "regions": None if puzzle.regions is None else list(puzzle.regions),
+        "name": puzzle.name, "source": puzzle.source, "line": puzzle.line,
+    }
+
+
+def _json_default(obj):
+    if isinstance(obj, Puzzle):
+        return puzzle_to_dict(obj)
+    if isinstance(obj, PuzzleError):
+        return {"error": obj.message, "source": obj.source, "line": obj.line,
+                "column": obj.column, "cell": obj.cell}
+    if isinstance(obj, (set, frozenset)):
+        return sorted(obj)
+    if hasattr(obj, "tolist"):  # numpy arrays and scalars
+        return obj.tolist()
+    raise TypeError(f"{type(obj).__name__} is not JSON serialisable")
+
+
+def to_json(obj, **kwargs) -> str:
+    """JSON text of ``obj``, also handling puzzles, puzzle errors, sets and numpy values.
+
+    Parameters
+    ----------
+    obj : any
+        Plain data, possibly holding Puzzle, PuzzleError, set and numpy objects.
+    **kwargs
+        Passed to :func:`json.dumps` (e.g. ``indent``).
+
+    Notes
+    -----
+    Cost: O(size of obj).
+
+    Examples
+    --------
+    >>> to_json({"candidates": {3, 1}})
+    '{"candidates": [1, 3]}'
+    """
+    return json.dumps(obj, default=_json_default, **kwargs)
+
