@@ -24,15 +24,15 @@ import time
 
 import click
 
-from .cli import (
+from .cli_base import (
     CONTEXT,
     EXIT_INTERRUPTED,
-    _read_problem,
     count_text,
     err,
     limit_option,
     max_nodes_option,
     out,
+    read_problem,
     timeout_option,
 )
 from .errors import DLXError
@@ -140,7 +140,7 @@ def pcount(file, depth, jobs, scheduler, journal, limit, timeout, max_nodes, fmt
     if scheduler is not None and jobs is not None:
         raise click.UsageError("give either --jobs (local processes) or --scheduler "
                                "(a Dask cluster), not both")
-    problem = _read_problem(file)
+    problem = read_problem(file)
     from .parallel import count_parallel
 
     meter = None

@@ -44,7 +44,7 @@ from math import isqrt
 import click
 
 from dlx import __version__
-from dlx.cli import (
+from dlx.cli_base import (
     CONTEXT,
     EXIT_BAD_INPUT,
     EXIT_INTERRUPTED,
@@ -58,7 +58,7 @@ from dlx.cli import (
     quiet_option,
     timeout_option,
 )
-from dlx.cli import err as _err
+from dlx.cli_base import err as _err
 
 from . import cli_make as _make
 from ._cli_common import input_options as _input_options

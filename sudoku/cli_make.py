@@ -38,7 +38,7 @@ import time
 
 import click
 
-from dlx.cli import (
+from dlx.cli_base import (
     CONTEXT,
     EXIT_BAD_INPUT,
     EXIT_INTERRUPTED,

@@ -27,7 +27,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import dlx
-from dlx.cli import CliGroup
+from dlx.cli_base import CliGroup
 from dlx.cli_scale import COMMANDS
 from dlx.errors import DLXError, ProblemError
 from dlx.examples import PENTOMINOES, langford, pentominoes, polyomino_tiling, queens

@@ -1,0 +1,170 @@
+"""What the ``dlx`` and ``sudoku`` command lines share: exit statuses, errors, output, options.
+
+`CliGroup` turns every deliberate error of the library (`dlx.DLXError`) into
+a one-line ``Error: ...`` and exit status 1, never a traceback; Ctrl-C into
+exit status 130 after what was printed; a closed stdout pipe into a quiet
+end.  The option factories give the same name, metavar and range checks to
+``--limit``, ``--timeout``, ``--max-nodes`` and ``--seed`` everywhere.
+
+Importing this module imports click and nothing of numba or numpy, so that
+``--help`` and ``--version`` answer at once.
+"""
+
+from __future__ import annotations
+
+import importlib
+import io
+import os
+import sys
+
+import click
+
+from .errors import DLXError
+
+__all__ = [
+    "CONTEXT", "EXIT_BAD_INPUT", "EXIT_BROKEN_PIPE", "EXIT_INTERRUPTED", "EXIT_NO_SOLUTION",
+    "EXIT_OK", "EXIT_STOPPED", "EXIT_USAGE", "CliGroup", "count_text", "err",
+    "limit_option", "max_nodes_option", "open_input", "out", "quiet_option", "read_problem",
+    "seed_option", "timeout_option", "verbose_option",
+]
+
+EXIT_OK = 0
+EXIT_BAD_INPUT = 1
+EXIT_USAGE = 2
+EXIT_NO_SOLUTION = 3
+EXIT_STOPPED = 4
+EXIT_INTERRUPTED = 130
+EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE, what a shell reports for `... | head`
+
+CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
+
+
+class CliGroup(click.Group):
+    """A click group that turns library errors and Ctrl-C into exit statuses.
+
+    ``DLXError`` (every deliberate error of ``dlx`` and ``sudoku``) becomes a
+    one-line ``Error: ...`` message and exit status 1, never a traceback;
+    Ctrl-C exits with 130 after what was printed; a closed stdout pipe ends
+    the program quietly.
+    """
+
+    def __init__(self, *args, lazy_commands=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        # name -> "module:attribute": imported on first use, which keeps --help
+        # light and lets such a module import this one's helpers without a cycle
+        self.lazy_commands = dict(lazy_commands or {})
+
+    def list_commands(self, ctx):
+        return sorted(set(super().list_commands(ctx)) | set(self.lazy_commands))
+
+    def get_command(self, ctx, name):
+        if name not in self.commands and name in self.lazy_commands:
+            module, _, attribute = self.lazy_commands[name].partition(":")
+            self.add_command(getattr(importlib.import_module(module), attribute), name)
+        return super().get_command(ctx, name)
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except DLXError as exc:
+            raise click.ClickException(str(exc)) from None
+        except KeyboardInterrupt:
+            _flush_quietly()
+            click.echo("interrupted", err=True)
+            raise click.exceptions.Exit(EXIT_INTERRUPTED) from None
+        except BrokenPipeError:
+            # The reader went away (``| head``): stop quietly, and keep Python
+            # from complaining again when it flushes stdout at exit.
+            try:
+                devnull = os.open(os.devnull, os.O_WRONLY)
+                os.dup2(devnull, sys.stdout.fileno())
+            except (OSError, ValueError, io.UnsupportedOperation):
+                pass
+            raise click.exceptions.Exit(EXIT_BROKEN_PIPE) from None
+
+
+def _flush_quietly():
+    try:
+        sys.stdout.flush()
+    except (OSError, ValueError):
+        pass
+
+
+def open_input(path: str):
+    """Open ``path`` (``-`` is stdin) as UTF-8 text; returns ``(stream, name)``.
+
+    Undecodable bytes become U+FFFD, which the parsers report with a line and
+    column, rather than a UnicodeDecodeError traceback.
+
+    Raises
+    ------
+    click.ClickException
+        The file cannot be opened (exit status 1, message names the file).
+    """
+    if path == "-":
+        raw = getattr(sys.stdin, "buffer", None)
+        if raw is None:  # already text (an embedding program replaced sys.stdin)
+            return sys.stdin, "<stdin>"
+        return io.TextIOWrapper(raw, encoding="utf-8", errors="replace"), "<stdin>"
+    try:
+        return open(path, encoding="utf-8", errors="replace"), path
+    except OSError as exc:
+        raise click.ClickException(f"cannot read {path}: {exc.strerror or exc}") from None
+
+
+def count_text(count: int, status: str) -> str:
+    """A count line: ``92`` when exact, ``1000 (at least: limit)`` for a lower bound."""
+    if status == "complete":
+        return str(count)
+    return f"{count} (at least: {status})"
+
+
+def out(line: str = "") -> None:
+    """Print one line of results on stdout and flush it (Ctrl-C keeps it)."""
+    click.echo(line)
+    sys.stdout.flush()
+
+
+def err(message: str, quiet: bool = False) -> None:
+    """Print a message on stderr unless ``quiet``."""
+    if not quiet:
+        click.echo(message, err=True)
+
+
+def limit_option(help_text):
+    return click.option("--limit", type=click.IntRange(min=1), metavar="N", help=help_text)
+
+
+def timeout_option(help_text):
+    return click.option("--timeout", type=click.FloatRange(min=0, min_open=True),
+                        metavar="SECONDS", help=help_text)
+
+
+def max_nodes_option(help_text):
+    return click.option("--max-nodes", type=click.IntRange(min=1), metavar="N",
+                        help=help_text)
+
+
+def seed_option(help_text, default=None):
+    return click.option("--seed", type=click.IntRange(min=0), metavar="N", default=default,
+                        show_default=default is not None, help=help_text)
+
+
+quiet_option = click.option("--quiet", "-q", is_flag=True,
+                            help="No messages on stderr except errors.")
+verbose_option = click.option("-v", "--verbose", is_flag=True,
+                              help="Print search statistics on stderr.")
+
+
+def read_problem(path):
+    """The problem in Knuth's format in ``path`` (``-``: stdin); errors name the file."""
+    from .knuth import read_knuth
+
+    stream, name = open_input(path)
+    try:
+        return read_knuth(stream, source=name)
+    except OSError as exc:
+        raise click.ClickException(f"cannot read {name}: {exc.strerror or exc}") from None
+    finally:
+        if path != "-":
+            stream.close()

@@ -1,0 +1,113 @@
+"""The package's structure: layers that point down, and files of a readable size.
+
+* ``dlx`` (the generic engine) never imports ``sudoku``;
+* ``sudoku`` uses only public ``dlx`` names: no module or name with a leading
+  underscore, and every name it imports is in its module's ``__all__``;
+* no file of either package is over `MAX_LINES` lines, except the jitted kernel
+  file (kernels that call each other share one file for numba's cache).
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import importlib.util
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+MAX_LINES = 800
+LONG_ALLOWED = {"dlx/_kernel.py"}
+
+
+def sources(package: str) -> list[Path]:
+    return sorted((ROOT / package).rglob("*.py"))
+
+
+def imports(path: Path):
+    """``(line, module, names)`` for every import in a file; names is None for ``import x``."""
+    tree = ast.parse(path.read_text("utf-8"), str(path))
+    package = ".".join(path.relative_to(ROOT).with_suffix("").parts[:-1])
+    if path.name == "__init__.py":
+        package = ".".join(path.relative_to(ROOT).parts[:-1])
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                yield node.lineno, alias.name, None
+        elif isinstance(node, ast.ImportFrom):
+            module = node.module or ""
+            if node.level:
+                base = package.split(".")
+                base = base[:len(base) - node.level + 1]
+                module = ".".join(base + ([module] if module else []))
+            yield node.lineno, module, [a.name for a in node.names]
+
+
+def test_dlx_never_imports_sudoku():
+    bad = [f"{p.relative_to(ROOT)}:{line} imports {module}"
+           for p in sources("dlx") for line, module, _ in imports(p)
+           if module == "sudoku" or module.startswith("sudoku.")]
+    assert not bad, "\n".join(bad)
+
+
+def test_importing_all_of_dlx_loads_no_sudoku():
+    code = ("import sys, pkgutil, importlib, dlx\n"
+            "for m in pkgutil.walk_packages(dlx.__path__, 'dlx.'):\n"
+            "    if m.name not in ('dlx.__main__',):\n"
+            "        importlib.import_module(m.name)\n"
+            "assert not [m for m in sys.modules if m.split('.')[0] == 'sudoku'], 'sudoku loaded'\n")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    assert r.returncode == 0, r.stderr
+
+
+def _public(module: str, name: str) -> bool:
+    if name.startswith("_") and name != "__version__":
+        return False
+    mod = importlib.import_module(module)
+    if hasattr(mod, "__path__") and importlib.util.find_spec(f"{module}.{name}") is not None:
+        return True  # a submodule
+    return name in getattr(mod, "__all__", ()) or name == "__version__"
+
+
+def test_sudoku_uses_only_public_dlx_names():
+    bad = []
+    for p in sources("sudoku"):
+        where = f"{p.relative_to(ROOT)}"
+        for line, module, names in imports(p):
+            if module != "dlx" and not module.startswith("dlx."):
+                continue
+            if any(part.startswith("_") for part in module.split(".")):
+                bad.append(f"{where}:{line}: imports the private module {module}")
+                continue
+            for name in names or ():
+                if not _public(module, name):
+                    bad.append(f"{where}:{line}: {module}.{name} is not public")
+        tree = ast.parse(p.read_text("utf-8"))
+        for node in ast.walk(tree):
+            if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
+                    and node.value.id == "dlx" and node.attr.startswith("_")
+                    and node.attr != "__version__"):
+                bad.append(f"{where}:{node.lineno}: uses dlx.{node.attr}")
+    assert not bad, "\n".join(bad)
+
+
+def test_the_checks_see_a_private_import(tmp_path):
+    # The checks above would pass vacuously if `imports` found nothing.
+    found = list(imports(ROOT / "sudoku" / "batch.py"))
+    assert ("dlx.batch", "solve_arrays") in {(m, n) for _, m, names in found for n in names or ()}
+    assert _public("dlx.batch", "solve_arrays") and _public("dlx", "parallel")
+    assert not _public("dlx", "_jit") and not _public("dlx.links", "LOCKABLE_BLOCK")
+
+
+@pytest.mark.parametrize("package", ["dlx", "sudoku"])
+def test_files_are_of_a_readable_size(package):
+    long = []
+    for p in sources(package):
+        name = p.relative_to(ROOT).as_posix()
+        n = len(p.read_text("utf-8").splitlines())
+        if n > MAX_LINES and name not in LONG_ALLOWED:
+            long.append(f"{name}: {n} lines")
+    assert not long, "split by concern:\n" + "\n".join(long)
