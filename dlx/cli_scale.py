@@ -57,13 +57,14 @@ class _Meter:
         self.in_place = in_place
         self.last = 0.0
         self.drawn = False
-        self.started = None  # (time, parts done) at the first report, for the ETA
+        self.started: tuple | None = None  # (time, parts done) at the first report, for the ETA
 
     def _text(self, p) -> str:
         text = f"dlx: {p.done}/{p.total} parts"
         if p.skipped:
             text += f" ({p.skipped} from the journal)"
         text += f", {p.count} solutions so far, {p.seconds:.1f} s"
+        assert self.started is not None  # set by the first report
         t0, d0 = self.started
         run, spent = p.done - d0, p.seconds - t0
         if run > 0 and spent > 0 and p.done < p.total:

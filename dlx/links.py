@@ -124,6 +124,7 @@ def build(entries: Entries, seed: int | None, cache: dict) -> Links:
     if seed is not None:
         shift = np.repeat(entries.ptr[order] - firsts, lens_o)
         shift += np.arange(total, dtype=np.int64)  # now the source entry of each
+        assert item_map is not None
         items = item_map[entries.items[shift]]
         colors = entries.colors[shift]
     else:

@@ -13,12 +13,19 @@ from __future__ import annotations
 
 import math
 import operator
+from typing import Any, Literal, overload
 
 from .errors import ProblemError
 
 __all__ = ["whole", "seconds"]
 
 
+@overload
+def whole(name: str, value: Any, *, least: int = ..., optional: Literal[False],
+          error: type[Exception] = ...) -> int: ...
+@overload
+def whole(name: str, value: Any, *, least: int = ..., optional: bool = ...,
+          error: type[Exception] = ...) -> int | None: ...
 def whole(name: str, value, *, least: int = 1, optional: bool = True,
           error: type[Exception] = ProblemError) -> int | None:
     """``value`` as an int, checked to be a whole number ``>= least``.

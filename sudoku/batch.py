@@ -27,7 +27,7 @@ from itertools import islice, repeat
 import numpy as np
 
 from dlx import Problem, validate
-from dlx.batch import CLASH, STATUSES, solve_arrays
+from dlx.batch import CLASH, STATUSES, BatchArrays, solve_arrays
 from dlx.parallel import TaskInterrupted, backend_for, ordered
 
 from .encode import givens, grid_of, option_numbers, problem_for, shape_key
@@ -119,6 +119,7 @@ class PuzzleResult:
 def _finish_alone(res: PuzzleResult, prob: Problem, forced, limit, store, timeout,
                   max_nodes) -> None:
     """Redo a puzzle that ran out of batch nodes with a resumable search."""
+    assert res.puzzle is not None
     s = prob.search(forced=forced, limit=limit or None, timeout=timeout, max_nodes=max_nodes,
                     locked=True)
     t0 = time.perf_counter()
@@ -170,7 +171,7 @@ class _Group:
         self.fopts = option_numbers(grids, n)
         self.fptr = np.zeros(len(puzzles) + 1, dtype=np.int64)
         np.cumsum(np.count_nonzero(grids, axis=1), out=self.fptr[1:])
-        self.out = None  # what dlx.batch.solve_arrays returns
+        self.out: BatchArrays | None = None  # what dlx.batch.solve_arrays returns
 
 
 
@@ -244,6 +245,7 @@ class _Chunk:
     def _decode(self, g: _Group, s: _Settings) -> None:
         """Turn a group's kernel output into results; finish alone those it capped."""
         out, g.out = g.out, None
+        assert out is not None  # set by run
         counts, nodes, codes, sols = out.counts, out.nodes, out.codes, out.solutions
         puzzles = g.puzzles
         n = puzzles[0].size
@@ -300,7 +302,7 @@ class _Chunk:
                 res.error = exc.with_traceback(None)
         capped = [k for k, st in enumerate(statuses) if st == "nodes"] if s.finish_alone else []
         # Place the results; the capped ones stay unfinished (None) until searched again.
-        placed = results.copy() if capped else results
+        placed: list = results.copy() if capped else results
         for k in capped:
             placed[k] = None
         if g.positions is None:
@@ -310,6 +312,7 @@ class _Chunk:
                 self.results[pos] = res
         for k in capped:
             res = results[k]
+            assert res.puzzle is not None
             _finish_alone(res, g.prob, givens(res.puzzle), s.run_limit, s.store, s.timeout,
                           s.max_nodes)
             self.results[k if g.positions is None else g.positions[k]] = res

@@ -87,7 +87,7 @@ def _parse_clues(text: str) -> tuple[int, int]:
         lo, hi = (int(parts[0]), int(parts[-1])) if len(parts) <= 2 else (None, None)
     except ValueError:
         lo = hi = None
-    if lo is None or lo < 0 or hi < lo:
+    if lo is None or hi is None or lo < 0 or hi < lo:
         raise PuzzleError(f"{text!r} is not a clue count N or a range MIN-MAX (e.g. 22-26)")
     return lo, hi
 

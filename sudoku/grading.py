@@ -219,6 +219,7 @@ class _Incidence:
                 weight += int(counts[others[others != candidate]].sum())
             if weight > top:
                 best, top = opts, weight
+        assert best is not None  # every weight beats -1
         return best.tolist()
 
 
@@ -235,7 +236,7 @@ def _incidence(puzzle: Puzzle) -> _Incidence:
     return inc
 
 
-def _replay(prob, inc: _Incidence, forced: list, max_nodes: int):
+def _replay(prob, inc: _Incidence, forced: np.ndarray, max_nodes: int):
     """Walk the search tree with propagate; returns (singles, guesses, branches, sols, done).
 
     ``singles`` counts the forced moves over the whole tree, the root's first.

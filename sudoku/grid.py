@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import compress
 from math import isqrt
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from .errors import GridTooLargeError, PuzzleError
 
@@ -141,7 +141,7 @@ def _diagonals(n: int) -> list[House]:
 
 def _windows(n: int) -> list[House]:
     # The four 3x3 windows of a 9x9 Windoku start at rows/columns 2 and 6 (1-based).
-    found = []
+    found: list[House] = []
     for top in (1, 5):
         for left in (1, 5):
             found.append((f"window {len(found) + 1}",
@@ -385,12 +385,14 @@ class Puzzle:
 
     box_rows: int
     box_cols: int
-    cells: tuple[int, ...]
+    cells: Sequence[int]
     variant: str = "standard"
-    regions: tuple[int, ...] | None = None
+    regions: Sequence[int] | None = None
     source: str | None = field(default=None, compare=False)
     line: int | None = field(default=None, compare=False)
     name: str | None = field(default=None, compare=False)
+    if TYPE_CHECKING:  # set by __post_init__, not a field
+        _packed: bytes = field(init=False, repr=False, compare=False)
 
     def __post_init__(self):
         def fail(message, cell=None):
@@ -403,7 +405,7 @@ class Puzzle:
         check_size(n, self.source, self.line)
         packed = _byte_cells(self.cells, n)
         checked = packed is not None
-        if checked:
+        if packed is not None:
             cells = tuple(packed)
         else:  # not all ints from 0 to n: convert one by one, for the message
             try:
@@ -729,6 +731,7 @@ def validate_solution(puzzle: Puzzle, solution: Sequence[int]) -> None:
         groups.setdefault(f"row {r + 1}", []).append(v)
         groups.setdefault(f"column {c + 1}", []).append(v)
         if puzzle.variant == "jigsaw":
+            assert puzzle.regions is not None
             groups.setdefault(f"region {puzzle.regions[i] + 1}", []).append(v)
         else:
             groups.setdefault(f"box {(r // br) * (n // bc) + c // bc + 1}", []).append(v)

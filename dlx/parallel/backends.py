@@ -51,7 +51,7 @@ import pickle
 import signal
 import tempfile
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures import wait as _wait_futures
 from typing import Any
@@ -572,7 +572,8 @@ def backend_for(jobs=None, client=None, *, threads: bool = False) -> Backend:
 
 # ---------------------------------------------------------------- the maps
 def completed(backend: Backend, fn: Callable, tasks: Iterator,
-              stop_submitting: Callable[[], bool] = lambda: False) -> Iterator[tuple[int, Any]]:
+              stop_submitting: Callable[[], bool] = lambda: False
+              ) -> Generator[tuple[int, Any], None, None]:
     """Run ``fn(*args)`` for each ``args`` of ``tasks``; yield ``(task number, result)``
     as tasks complete.
 
@@ -604,7 +605,7 @@ def completed(backend: Backend, fn: Callable, tasks: Iterator,
             backend.abort(list(pending))
 
 
-def ordered(backend: Backend, fn: Callable, tasks: Iterable) -> Iterator:
+def ordered(backend: Backend, fn: Callable, tasks: Iterable) -> Generator[Any, None, None]:
     """Run ``fn(*args)`` for each ``args`` of ``tasks``; yield the results in task order.
 
     Each result is yielded as soon as it and every one before it are ready.

@@ -24,12 +24,15 @@ from __future__ import annotations
 import json
 import os
 import time
-from typing import TYPE_CHECKING
+from typing import IO, TYPE_CHECKING, NoReturn
 
 from ..errors import DLXError
 
 if TYPE_CHECKING:
     from .split import PartResult
+
+    # A part's record: prefix, count, status, nodes, seconds, cpu, worker.
+    Entry = tuple[tuple[int, ...], int, str, int, float, float, str]
 
 __all__ = ["JOURNAL_KIND", "JOURNAL_VERSION", "Journal", "JournalError"]
 
@@ -47,12 +50,12 @@ class Journal:
     def __init__(self, path, fp: str):
         self.path = os.fspath(path)
         self.fingerprint = fp
-        self.header = None
-        self.entries: dict = {}
-        self._file = None
+        self.header: dict | None = None
+        self.entries: dict[int, Entry] = {}
+        self._file: IO[bytes] | None = None
         self._read()
 
-    def _fail(self, message: str):
+    def _fail(self, message: str) -> NoReturn:
         raise JournalError(f"journal {self.path}: {message}")
 
     def _read(self) -> None:
@@ -100,15 +103,17 @@ class Journal:
                 self.entries[index] = entry
 
     @property
-    def depth(self):
+    def depth(self) -> int | None:
         return None if self.header is None else int(self.header["depth"])
 
-    def wrong_depth(self, depth: int):
+    def wrong_depth(self, depth: int) -> NoReturn:
+        assert self.header is not None
         self._fail(f"it was written with depth {self.header['depth']}, not {depth}; rerun "
                    f"with depth {self.header['depth']} (or no depth) to resume, or give "
                    f"another journal path")
 
-    def begin(self, depth: int, parts: list, above: int, forced: list, problem) -> dict:
+    def begin(self, depth: int, parts: list, above: int, forced: list,
+              problem) -> dict[int, Entry]:
         """Check the journal against the split, or start it; returns complete parts."""
         from .. import __version__
 
@@ -141,6 +146,7 @@ class Journal:
         return {i: e for i, e in self.entries.items() if e[2] == "complete"}
 
     def _write(self, obj) -> None:
+        assert self._file is not None
         self._file.write((json.dumps(obj, separators=(",", ":")) + "\n").encode("utf-8"))
         self._file.flush()
 

@@ -290,7 +290,7 @@ def _region_ids(symbols: Sequence[str], n: int) -> tuple[list[int], int | None]:
     """Region symbols as ids in order of first appearance, and the index of the first
     symbol beyond the ``n``-th different one (None if there is none)."""
     ids: dict[str, int] = {}
-    out = []
+    out: list[int] = []
     for i, symbol in enumerate(symbols):
         if symbol not in ids:
             if len(ids) == n:

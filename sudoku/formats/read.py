@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import io
 from collections import deque
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from math import isqrt
 
 from ..errors import PuzzleError
@@ -216,6 +216,7 @@ class _Reader:
             try:
                 check_givens(puzzle)
             except PuzzleError as exc:
+                assert exc.cell is not None  # a clash names its cell
                 return self.error(exc.message, line.number, 1 + exc.cell, exc.cell)
         return puzzle
 
@@ -264,6 +265,7 @@ class _Reader:
         count = len(row.fields[0][0]) if first_field else len(row.cells())
         fixed = self.box[0] * self.box[1] if self.box else None
         if fixed:
+            assert self.box is not None
             accepted = (f"with box {self.box[0]}x{self.box[1]}, a puzzle is one line of "
                         f"{fixed * fixed} symbols or {fixed} rows of {fixed}")
         else:
@@ -392,8 +394,9 @@ class _Reader:
                 return 1, n
             raise
 
-    def make(self, n: int, values: list[int] | bytes, locate, start: int,
-             regions: list[int] | None = None, name: str | None = None) -> Puzzle | PuzzleError:
+    def make(self, n: int, values: list[int] | bytes, locate: Callable[[int], tuple[int, int]],
+             start: int, regions: list[int] | None = None,
+             name: str | None = None) -> Puzzle | PuzzleError:
         """Build and check one puzzle; ``locate(cell)`` gives a cell's (line, column)."""
         variant = "jigsaw" if regions is not None else self.variant
         line = start
@@ -413,12 +416,13 @@ class _Reader:
             rows, cols = self.box_for(n, variant)
             puzzle = Puzzle(rows, cols, values, variant, regions, self.source, line, name)
         except PuzzleError as exc:
-            at = locate(exc.cell) if exc.cell is not None else (line, None)
+            at: tuple[int, int | None] = locate(exc.cell) if exc.cell is not None else (line, None)
             return self.error(exc.message, *at, exc.cell)
         if self.check:
             try:
                 check_givens(puzzle)
             except PuzzleError as exc:
+                assert exc.cell is not None  # a clash names its cell
                 return self.error(exc.message, *locate(exc.cell), exc.cell)
         return puzzle
 
@@ -439,6 +443,7 @@ def _settings(box, variant, regions) -> tuple[str, tuple[int, int] | None, tuple
     if variant not in (None, "jigsaw"):
         raise PuzzleError(f"a region map is only for jigsaw puzzles, not {variant}")
     text = isinstance(regions, str)
+    entries: list  # the map's symbols if it is text, else its ids
     entries = [ch for ch in regions if not ch.isspace()] if text else [int(r) for r in regions]
     n = isqrt(len(entries))
     if n * n != len(entries):

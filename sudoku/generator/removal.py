@@ -92,7 +92,7 @@ class Checker:
         self.n = n
         self.budget = budget  # total search nodes before OverBudget
         self.template = template
-        self._peers = None
+        self._peers: np.ndarray | None = None
         self.prob = problem_for(template)
         self.solution = np.asarray(solution, dtype=np.int64)
         self.options = option_numbers(self.solution, n)
@@ -354,6 +354,7 @@ def greedy(check: Checker, mask: np.ndarray, groups: list[np.ndarray], lo: int, 
                 continue
         # The chain: cumulative removals of the candidates, in order, skipping
         # those the clue floor forbids (they can never be removed later either).
+        chain: list[int]
         chain, counts = [], []
         left = count
         ended = True
