@@ -16,8 +16,7 @@ Memory layout
     field for sixteen nodes instead of all four fields for four; and the
     address of ``nd[FIELD, q]`` is a shift of ``q`` added to a per-field
     base, where ``nd[q, FIELD]`` multiplied ``q`` by a row length read at
-    run time.  Against the node-major layout, interleaved: pentominoes
-    11-12% faster, N-queens 10%, Langford pairs 8%, hardest Sudoku 5%.
+    run time (docs/design-notes.md has the measurements).
     Node 0 holds ``NPRIMARY`` (the number of primary items), in ``COLOR`` 1
     if any option has a colour (0: `_hide` and `_unhide` need not look for
     purified nodes), and two hints
@@ -29,7 +28,7 @@ Memory layout
     Nodes ``1..N`` are the item headers: ``nd[TOP, i]`` is ``len(i)``, the
     number of options still in item ``i``'s list; a header's ``COLOR`` is 0,
     except in `batch` with the locked-items rule (1 where
-    `dlx.search.lockable_items`).  Node ``N + 1`` is the first
+    `dlx.links.lockable_items`).  Node ``N + 1`` is the first
     spacer; after it come the options, each followed by a spacer.  For an
     option node ``TOP`` is its item (``>= 1``); for a spacer it is 0.  A spacer
     before option ``k`` has ``UP`` = first node of option ``k - 1`` and
@@ -68,7 +67,7 @@ Search state (resumable)
     ``seen`` (N + 2 each, ``seen`` read as uint64), then ``trail`` (uint32,
     one entry a node), laid end to end (see `_lock_parts`).  A search
     with the rule also needs the lockable items' flags in its item headers'
-    ``COLOR`` (see `dlx.search.lockable_items`).
+    ``COLOR`` (see `dlx.links.lockable_items`).
 
 Invariants: between calls the links describe the state after the choices
 ``x[0:LEVEL]``; `unwind` undoes them, after which the structure is
@@ -121,7 +120,7 @@ def _at(i):
 
     ``it`` is flat, two entries an item: with a two-dimensional array every
     access multiplies by a row length read at run time, which the MRV scan,
-    a chain of dependent loads, pays on every step (Sudoku 10% slower); and
+    a chain of dependent loads, pays on every step; and
     an unsigned index spares numba's negative-index check.
     """
     return np.uint64(i) << U64_1
@@ -152,8 +151,7 @@ def _hide(nd, p):
     of its ``COLOR`` per node: a stream of its own in the field-major
     layout.  Problems without colours, which never purify, skip it:
     ``nd[COLOR, 0]`` is 1 when any option has a colour (read once per
-    hide).  Pentominoes 9% faster; N-queens, Langford pairs, Sudoku and a
-    coloured word-square search within the noise.
+    hide).
     """
     upd = 0
     n1 = nd[NPRIMARY, 0]
@@ -355,12 +353,10 @@ def _choose(nd, it):
 
     Returns 0 when no primary item is left.  An item a hide has just emptied
     (``nd[EMPTIED, 0]``, checked to be still active and empty) is taken
-    without a scan: a dead end found at once (about 30% fewer nodes on hard
-    Sudoku, 12% on N-queens).  Next, an item a hide has just left with one
-    option (``nd[SINGLE, 0]``, checked likewise): a forced move without a
-    scan (Sudoku 10-20% faster; on 17-clue puzzles a third of the choices
-    still scan).  Otherwise the scan stops at the first item of length 0 or
-    1, which cannot be beaten (about 1.5x faster on Sudoku).  When the
+    without a scan: a dead end found at once.  Next, an item a hide has just
+    left with one option (``nd[SINGLE, 0]``, checked likewise): a forced move
+    without a scan.  Otherwise the scan stops at the first item of length 0
+    or 1, which cannot be beaten.  When the
     shortest lists have two options, `_break_tie` picks among them.
     """
     z = nd[EMPTIED, 0]
@@ -414,10 +410,8 @@ def _break_tie(nd, it, first):
     An option's weight (`_weight`) is the summed length of its other items:
     the options its commit would hide, so the propagation a branch starts.
     The heaviest item wins, the first on equal weights.  A look-ahead of a
-    few hundred loads at a branch point, paid back by smaller trees: on
-    top1465, 26% fewer nodes to the first solution and 24% fewer to prove
-    uniqueness (15-20% faster); hardest1905 7%; 12-queens 7%.  Only ties at
-    length 2: at length 3 too, 12-queens lost 3% more nodes but no time.
+    few hundred loads at a branch point, paid back by smaller trees.  Only
+    ties at length 2: at length 3 the trees shrink too little to pay for it.
     """
     top = np.int64(-1)
     bi = first
@@ -440,17 +434,14 @@ def _break_tie_counted(nd, pairs, m, first, fails):
 
     ``fails[i]`` counts how often, in this problem's search, item ``i`` was
     emptied by a commit or chosen empty, was branched on by an option whose
-    commit found a dead end, or had all its options tried (the last two
-    too: top1465 3-5% fewer nodes and 5% faster, hardest1905 5% and 6-7%,
-    16x16 7-11% and 7-10%).  Of the items still of length 2, the one with
+    commit found a dead end, or had all its options tried.  Of the items
+    still of length 2, the one with
     the most wins, and the weight decides only among equal counts
     (``first`` if none is left).  An item that ran dry before is
     likely to again, and branching on it finds out soonest (Boussemart et
     al.'s dom/wdeg, for ties).  An item with fewer dead ends than the best
-    so far is passed over unweighed, and `TIES_LOCKED` items are weighed:
-    top1465 uniqueness checks 249 -> 234 nodes and 5% faster, hardest1905
-    1,383 -> 1,323, 16x16 292 -> 257 (against the first 16 items from
-    ``first``, all weighed; 289, 1,789 and 470 without the counts).
+    so far is passed over unweighed, so more candidates (`TIES_LOCKED`) can
+    be compared for the same work.
     """
     top = np.int64(-1)
     bi = first
@@ -553,10 +544,8 @@ def _choose_locked(nd, it, trail, nt, seen, pairs, fails):
     """`_choose` that first applies `_lock` to the items of length 2, at branch points.
 
     Only where the scan finds no item of length 0 or 1 (a forced move needs
-    no help), and only to items of length 2 (length 3 too made top1465 slower:
-    the checks cost more than the nodes they saved; applied only after the
-    first solution, where the rest of a uniqueness check is all dead ends, it
-    saved 2% of those nodes and cost 12-16% more time).  ``seen[i]`` remembers
+    no help), and only to items of length 2 (at length 3 the checks cost more
+    than the nodes they save).  ``seen[i]`` remembers
     the two options item ``i`` had when last checked (first and last node):
     an item whose pair has not changed is not checked again.  ``pairs`` is
     scratch for the items of length 2 the scan passes (the lockable ones are
@@ -565,8 +554,7 @@ def _choose_locked(nd, it, trail, nt, seen, pairs, fails):
     an item empty or with one option; the hints `_hide` writes send the search
     there, otherwise the item the scan found is taken (a rescan cost more
     than it saved).  Returns ``(item, trail length)``.  The hints are read
-    as in `_choose`, written out again: reading them through a shared helper
-    made top1465 7-9% slower (measured twice).
+    as in `_choose`, written out again: a shared helper there was slower.
     """
     z = nd[EMPTIED, 0]
     if z != U0:
@@ -598,7 +586,7 @@ def _choose_locked(nd, it, trail, nt, seen, pairs, fails):
         i = pairs[k]
         if nd[TOP, i] != U2 or nd[COLOR, i] == U0:
             # Emptied or left single by a removal just made, or never lockable (a
-            # header's COLOR: see dlx.search.lockable_items).
+            # header's COLOR: see dlx.links.lockable_items).
             continue
         pair = (np.uint64(nd[DOWN, i]) << np.uint64(32)) | np.uint64(nd[UP, i])
         if seen[i] != pair:
@@ -846,7 +834,7 @@ def _reduce(base, n1, forced, nd, it, omap, state, dead, live, stamp, cnt, todo,
     ``ocolor``: each option's items and colours, items numbered from 1, primary
     ones first) and as items (``iptr``, ``iopt``, ``icolor``: each item's
     options and their colours), then ``heads``, the flags of
-    `dlx.search.lockable_items` (zeros when the rule is off).  Items the forced
+    `dlx.links.lockable_items` (zeros when the rule is off).  Items the forced
     options cover leave the item lists; options that use such an item are left
     out, except that an option agreeing with a forced colour on a secondary
     item stays, without that entry.  Item numbers are unchanged; ``omap[node]``
@@ -856,18 +844,16 @@ def _reduce(base, n1, forced, nd, it, omap, state, dead, live, stamp, cnt, todo,
     the items' lists with ``dead[o] = stamp``, so nothing needs clearing
     between calls; the survivors are then listed in ``live`` without a branch
     per option (a dead or live option is a coin toss the processor cannot
-    predict: listing them first made this build about 20% faster on 9x9
-    Sudoku).
+    predict).
 
     Before building, the forced singles are taken the same way: while a
     free primary item has one option left, that option joins the forced ones
     (listed in ``taken``; ``cnt``, ``todo`` and ``killed`` are scratch:
     ``killed`` lists the options a single rules out, again without a branch
-    per option, before their items' counts drop: 17-clue Sudoku 23.6 -> 21.0
-    us a puzzle).  These are the
-    moves the search would make first, at its root, without a choice; taken
-    here they cost no links to cover and none to restore (17-clue Sudoku:
-    about half of the search's nodes).
+    per option, before their items' counts drop).  These are the moves the
+    search would make first, at its root, without a choice; taken here they
+    cost no links to cover and none to restore (on easy Sudoku puzzles, about
+    half of the search's nodes).
 
     ``heads[i]`` goes in item ``i``'s header as its ``COLOR``.  Node 0's
     ``COLOR`` (does any option have a colour, see `_hide`) is the same for
@@ -898,7 +884,7 @@ def _reduce(base, n1, forced, nd, it, omap, state, dead, live, stamp, cnt, todo,
         nd[TOP, i] = 0
         nd[UP, i] = i
         nd[DOWN, i] = i
-        nd[COLOR, i] = heads[i]  # 1 if lockable (dlx.search.lockable_items), when used
+        nd[COLOR, i] = heads[i]  # 1 if lockable (dlx.links.lockable_items), when used
         s = state[i]
         if s != 0:
             for e in range(iptr[i], iptr[i + 1]):
@@ -950,7 +936,7 @@ def _reduce(base, n1, forced, nd, it, omap, state, dead, live, stamp, cnt, todo,
         for e in range(optr[o], optr[o + 1]):
             j = oitem[e]
             if cnt[j] <= 1:
-                continue  # o is j's last live option: nothing to rule out (easy 9x9: 6%)
+                continue  # o is j's last live option: nothing to rule out
             s = state[j]
             for f in range(iptr[j], iptr[j + 1]):
                 o2 = iopt[f]
@@ -1025,8 +1011,9 @@ def batch(base, sizes, fptr, fopts, params, counts, nodes, codes, sols, start, s
 
     Solves problems ``start, start + step, ...`` below ``stop`` (`batch_parallel`
     gives each thread its own ``start``; one kernel rather than a wrapper around
-    a shared one saves about 0.8 s of the first compile).  The base problem is
-    ``base`` (see `_reduce`; its last array is `dlx.search.lockable_items`
+    a shared one, because numba compiles a callee again inside every caller).
+    The base problem is ``base`` (see `_reduce`; its last array is
+    `dlx.links.lockable_items`
     when the locked-items rule is on, zeros when it is off); ``sizes`` holds N, the
     number of primary items, the nodes of the full structure and 1 to
     apply the locked-items rule (`_choose_locked`) in the searches, 0 not to.
