@@ -19,6 +19,7 @@ import stat
 import sys
 import tempfile
 import threading
+from typing import Any
 
 _ND = "uint32[:, ::1]"
 _V32 = "uint32[::1]"
@@ -130,7 +131,7 @@ def use_writable_cache() -> None:
     if _cache_checked:
         return
     _cache_checked = True
-    config = sys.modules.get("numba.core.config")  # if numba was imported before dlx
+    config: Any = sys.modules.get("numba.core.config")  # if numba was imported before dlx
     if os.environ.get("NUMBA_CACHE_DIR") or (config is not None and config.CACHE_DIR):
         return
     if os.environ.get("NUMBA_DISABLE_JIT", "0") not in ("", "0"):
