@@ -49,9 +49,9 @@ SOLVERS = ("numba-dlx", "xcover", "exact-cover", "baseline")
 
 
 def run(args, caches=None) -> dict:
-    from dlx import _jit
+    import dlx
 
-    _jit.warm_up()
+    dlx.warm_up()
     rows = []
     available = {s: _peers.have(s) for s in SOLVERS}
     for name, build, known, family, n in instances(args.quick):

@@ -295,9 +295,9 @@ def _peer_rows(puzzles, ours_results, mode, peers, size, args, caches, passes) -
 
 
 def run(args, caches) -> dict:
-    from dlx import _jit
+    import dlx
 
-    _jit.warm_up(("search", "unwind", "force", "batch", "batch_parallel"))
+    dlx.warm_up(("search", "unwind", "force", "batch", "batch_parallel"))
     present, absent = _files(args.data)
     if not present:
         say(f"sudoku: no data files in {args.data}; skipped")

@@ -22,12 +22,12 @@ __version__ = "0.1.0"
 __all__ = [
     "BatchResult", "Colored", "CountResult", "DLXError", "Estimate", "ParseError", "Problem",
     "ProblemError", "PropagateResult", "Search", "SearchStopped", "Stats", "TooLargeError",
-    "Uniqueness", "__version__", "parse_knuth", "read_knuth",
+    "Uniqueness", "__version__", "parse_knuth", "read_knuth", "warm_up",
 ]
 
 _LAZY = {
     "Problem": "problem", "Colored": "problem", "parse_knuth": "knuth", "read_knuth": "knuth",
-    "Search": "search", "Estimate": "search",
+    "Search": "search", "Estimate": "search", "warm_up": "_jit",
 }
 _SUBMODULES = ("batch", "examples", "links", "parallel", "validate")  # loaded on first use
 

@@ -27,7 +27,7 @@ _V64 = "int64[::1]"
 _LINKS = f"{_ND}, {_V32}"  # nd, it
 # base problem (options and items in CSR form), sizes, forced (ptr, options), params,
 # counts, nodes, codes, solutions (then batch: start, stop, step; batch_parallel: threads)
-# The problem in CSR form (see Problem._csr), then the locked-items flags: all uint32.
+# The problem in CSR form (see dlx.links.Csr), then the locked-items flags: all uint32.
 _BASE = f"Tuple(({_V32}, {_V32}, {_V32}, {_V32}, {_V32}, {_V32}, {_V32}))"
 _BATCH = (f"int64({_BASE}, {_V64}, {_V64}, {_V32}, {_V64}, {_V64}, {_V64}, "
           f"{_V64}, uint32[:, :, ::1]")
@@ -217,6 +217,11 @@ def kernel(name: str):
 
 
 def warm_up(names=("search", "unwind", "force", "batch")) -> None:
-    """Compile (or load) the given kernels now rather than on first use."""
+    """Compile (or load from numba's cache) kernels now rather than on first use.
+
+    ``dlx.warm_up()`` loads the kernels that searches and batches run, so
+    that the first search of a program is not the one that waits for them
+    (seconds on the first run after installing, a fraction of a second after).
+    """
     for name in names:
         kernel(name)

@@ -75,6 +75,9 @@ bit-for-bit what it was before the first call.  Nothing here checks indices:
 the Python layer validates every input before it reaches a kernel.
 """
 
+from . import _jit  # noqa: F401  (first: it makes sure numba has a cache it can write)
+
+# isort: split
 import numpy as np
 from numba import njit, prange
 

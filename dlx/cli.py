@@ -47,6 +47,7 @@ from .cli_base import (
     out,
     quiet_option,
     read_problem,
+    run_command,
     seed_option,
     timeout_option,
     verbose_option,
@@ -213,7 +214,7 @@ def estimate(file, probes, seed, fmt, verbose):
 
 def main(argv=None):
     """Entry point of the ``dlx`` console script."""
-    return cli.main(args=argv, prog_name="dlx")
+    return run_command(cli, "dlx", argv)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -35,7 +35,6 @@ the commands.
 
 from __future__ import annotations
 
-import gc
 import os
 import sys
 import time
@@ -56,6 +55,7 @@ from dlx.cli_base import (
     limit_option,
     max_nodes_option,
     quiet_option,
+    run_command,
     timeout_option,
 )
 from dlx.cli_base import err as _err
@@ -236,14 +236,6 @@ def _drive(results, name, emit, word, *, quiet, verbose, show_stats):
     tally = _Tally()
     progress = _Progress(not quiet and _isatty(sys.stderr) and not _isatty(sys.stdout))
     interrupted = False
-    # Each puzzle read and answered makes a handful of objects the cycle collector
-    # tracks (puzzle, result, grid), all freed by reference counting a chunk later.
-    # At Python's default thresholds (700, 10, 10) the collector then runs every
-    # hundred puzzles or so and now and then walks the whole heap (numba's objects
-    # included): about 3 us a 17-clue puzzle, a tenth of the command's time.  So
-    # it runs less often here and is set back after.
-    thresholds = gc.get_threshold()
-    gc.set_threshold(100_000, 20, 20)
     try:
         for res in results:
             tally.add(res)
@@ -257,7 +249,6 @@ def _drive(results, name, emit, word, *, quiet, verbose, show_stats):
     except KeyboardInterrupt:
         interrupted = True
     finally:
-        gc.set_threshold(*thresholds)
         progress.close()
     if interrupted:
         if show_stats:
@@ -562,7 +553,7 @@ for _command in (_make.generate, _make.minimize, _make.grade):
 
 def main(argv=None):
     """Entry point of the ``sudoku`` console script."""
-    return cli.main(args=argv, prog_name="sudoku")
+    return run_command(cli, "sudoku", argv)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -253,9 +253,13 @@ def test_read_only_install_and_home():
     site, home, tmp = (os.path.join(base, d) for d in ("site", "home", "tmp"))
     try:
         os.chmod(base, 0o755)
-        shutil.copytree(os.path.join(ROOT, "dlx"), os.path.join(site, "dlx"),
-                        ignore=shutil.ignore_patterns("__pycache__"))
+        for package in ("dlx", "sudoku"):
+            shutil.copytree(os.path.join(ROOT, package), os.path.join(site, package),
+                            ignore=shutil.ignore_patterns("__pycache__"))
         os.mkdir(home)
+        with open(os.path.join(home, "one.txt"), "w") as f:
+            f.write("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4"
+                    "......\n")
         os.mkdir(tmp)
         os.chmod(tmp, 0o777)
         for top in (site, home):
@@ -278,6 +282,12 @@ def test_read_only_install_and_home():
             assert [line for line in lines if line.startswith(FALLBACK)] == lines[:1]
             assert os.path.join(tmp, "numba-dlx-cache-") in lines[0]
             assert lines[1:] == ([_jit.NOTICE] if n == 1 else [])
+        # The Sudoku command line on the same install (its kernel compiles on first use).
+        r = subprocess.run(prefix + [sys.executable, "-m", "sudoku", "solve", "one.txt"],
+                           env=env, cwd=home, capture_output=True, text=True, timeout=600)
+        assert r.returncode == 0 and "Traceback" not in r.stderr, r.stderr
+        assert r.stdout.startswith("417369825632158947958724316")
+        assert [line for line in r.stderr.splitlines() if line.startswith(FALLBACK)]
     finally:
         for d, _, _ in os.walk(base):
             os.chmod(d, 0o755)

@@ -52,12 +52,18 @@ import signal
 import tempfile
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, ThreadPoolExecutor
+
+# (The executors are imported where they are made: the process one pulls in
+# multiprocessing, which a command that runs on one thread does not need.)
+from concurrent.futures import FIRST_COMPLETED, Future
 from concurrent.futures import wait as _wait_futures
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import validate
 from ..errors import DLXError, ProblemError
+
+if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
 
 __all__ = ["CONNECT_TIMEOUT", "Backend", "ClusterError", "Dask", "Inline", "Processes",
            "TaskInterrupted", "Threads", "WorkerPool", "backend_for", "completed",
@@ -199,6 +205,7 @@ class WorkerPool:
             raise ProblemError("this WorkerPool is closed; create a new one")
         if self._executor is None:
             import multiprocessing as mp
+            from concurrent.futures import ProcessPoolExecutor
 
             ctx = mp.get_context(self.start_method)
             if self.start_method == "forkserver":
@@ -365,6 +372,8 @@ class Threads(Backend):
         self.workers = jobs
         self.window = 2 * jobs  # a task running and one queued per thread
         self.ahead = jobs  # ... and up to one more each while the caller is busy
+        from concurrent.futures import ThreadPoolExecutor
+
         self._pool = ThreadPoolExecutor(max_workers=max(jobs - 1, 1),
                                         thread_name_prefix="dlx-worker")
 
