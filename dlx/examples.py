@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from types import MappingProxyType
 
+from dlx import validate
 from dlx.errors import ProblemError
 
 __all__ = ["queens", "pentominoes", "polyomino_tiling", "langford", "PENTOMINOES"]
@@ -37,14 +38,6 @@ def _problem(spec: _Spec):
     return Problem(options, primary=primary, secondary=secondary)
 
 
-def _positive_int(value, name: str, least: int = 1) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ProblemError(f"{name} must be an int, got {value!r}")
-    if value < least:
-        raise ProblemError(f"{name} must be at least {least}, got {value}")
-    return value
-
-
 def _organ_pipe(n: int) -> list[int]:
     """0..n-1 from the middle outwards: 8 -> [3, 4, 2, 5, 1, 6, 0, 7]."""
     return sorted(range(n), key=lambda i: (abs(2 * i - (n - 1)), i))
@@ -53,7 +46,7 @@ def _organ_pipe(n: int) -> list[int]:
 # ---------------------------------------------------------------- N queens
 
 def _queens_spec(n: int) -> _Spec:
-    n = _positive_int(n, "n")
+    n = validate.whole("n", n, optional=False)
     primary = []
     for i in _organ_pipe(n):
         primary += [f"R{i}", f"C{i}"]
@@ -180,8 +173,8 @@ def _tiling_spec(shapes, rows: int, cols: int, *, holes: Iterable[Cell] = (),
                  reflections: bool = True,
                  keep: Callable[[Hashable, Placement, bool], bool] | None = None) -> _Spec:
     """Plain form of a tiling problem; ``keep(name, cells, mirrored)`` filters placements."""
-    rows = _positive_int(rows, "rows")
-    cols = _positive_int(cols, "cols")
+    rows = validate.whole("rows", rows, optional=False)
+    cols = validate.whole("cols", cols, optional=False)
     named = _check_shapes(shapes)
     holes = {(int(r), int(c)) for r, c in holes}
     for r, c in holes:
@@ -273,8 +266,8 @@ _AXIS = "axis"  # secondary item: "X sits on a mirror axis" vs "P is turned over
 
 
 def _pentomino_spec(rows: int = 6, cols: int = 10, *, break_symmetry: bool = False) -> _Spec:
-    rows = _positive_int(rows, "rows")
-    cols = _positive_int(cols, "cols")
+    rows = validate.whole("rows", rows, optional=False)
+    cols = validate.whole("cols", cols, optional=False)
     if rows * cols != 60:
         raise ProblemError(f"the twelve pentominoes cover 60 cells, a {rows}x{cols} board has "
                            f"{rows * cols}; use 6x10, 5x12, 4x15 or 3x20 (either way round)")
@@ -373,7 +366,7 @@ def _langford_restricted(n: int) -> int:
 
 
 def _langford_spec(n: int, *, break_symmetry: bool = False) -> _Spec:
-    n = _positive_int(n, "n")
+    n = validate.whole("n", n, optional=False)
     size = 2 * n
     held = _langford_restricted(n)
     options: dict = {}
