@@ -262,15 +262,18 @@ def minimize(puzzle, *, seed: int = 0, max_nodes: int | None = None, jobs: int =
     """
     p = as_puzzle(puzzle)
     check_givens(p)
-    cap = CHECK_NODE_CAP if max_nodes is None else int(max_nodes)
+    cap = _node_cap(max_nodes)
+    jobs = validate.whole("jobs", jobs, optional=False, error=PuzzleError)
+    timeout = validate.seconds("timeout", timeout, error=PuzzleError)
+    seed = validate.whole("seed", seed, least=0, optional=False, error=PuzzleError)
     u = problem_for(p).unique(forced=givens(p), max_nodes=cap, locked=True)
     if u.status != "unique":
         what = {"multiple": "has more than one solution", "none": "has no solution",
                 "unknown": f"could not be proved unique within {cap:,} search nodes"}
         raise NotUniqueError(f"the puzzle {what[u.status]}; only a puzzle with exactly one "
                              "solution can be minimized", p.source, p.line, u.status)
-    deadline = None if timeout is None else time.perf_counter() + float(timeout)
-    check = Checker(p, grid_of(p.size, u.solutions[0]), threads=max(1, int(jobs)),
+    deadline = None if timeout is None else time.perf_counter() + timeout
+    check = Checker(p, grid_of(p.size, u.solutions[0]), threads=jobs,
                      deadline=deadline, max_nodes=cap)
     mask = np.array([v != 0 for v in p.cells], dtype=bool)
     rng = np.random.Generator(np.random.PCG64(np.random.SeedSequence(int(seed))))
@@ -302,7 +305,7 @@ def is_minimal(puzzle, *, max_nodes: int | None = None) -> bool:
     """
     p = as_puzzle(puzzle)
     check_givens(p)
-    cap = CHECK_NODE_CAP if max_nodes is None else int(max_nodes)
+    cap = _node_cap(max_nodes)
     u = problem_for(p).unique(forced=givens(p), max_nodes=cap, locked=True)
     if u.status != "unique":
         return False
@@ -310,3 +313,10 @@ def is_minimal(puzzle, *, max_nodes: int | None = None) -> bool:
     mask = np.array([v != 0 for v in p.cells], dtype=bool)
     can_go, unknown = removable(check, mask)
     return not can_go.size and not unknown
+
+
+def _node_cap(max_nodes) -> int:
+    """The node budget of each uniqueness check: ``max_nodes`` checked, or the default."""
+    if max_nodes is None:
+        return CHECK_NODE_CAP
+    return validate.whole("max_nodes", max_nodes, optional=False, error=PuzzleError)

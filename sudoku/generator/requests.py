@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from dlx import SearchStopped
+from dlx import SearchStopped, validate
 
 from ..encode import problem_for
 from ..errors import PuzzleError
@@ -130,9 +130,7 @@ def _shape(size, box, variant, regions) -> tuple[int, int]:
         return rows, cols
     if size is None:
         size = 9 if regions is None else int(round(len(regions) ** 0.5))
-    if isinstance(size, bool) or not isinstance(size, (int, np.integer)) or size < 1:
-        raise PuzzleError(f"size must be a positive whole number, not {size!r}")
-    size = int(size)
+    size = validate.whole("size", size, optional=False, error=PuzzleError)
     if VARIANTS.get(variant) is not None and VARIANTS[variant].uses_regions:
         try:
             return default_box(size)
@@ -180,21 +178,16 @@ def make_request(size, box, variant, regions, seed, symmetry, clues, minimal, gr
             why = (f"no {n}x{n} puzzle with fewer than {floor} clues has a unique solution "
                    "(if two values are both missing, swapping them gives a second one)")
         raise PuzzleError(f"{why}; ask for at least {floor} clues, not {hi}")
-    if isinstance(tries, bool) or not isinstance(tries, (int, np.integer)) or tries < 1:
-        raise PuzzleError(f"tries must be a positive whole number, not {tries!r}")
-    if timeout is not None and not float(timeout) > 0:
-        raise PuzzleError(f"timeout must be a positive number of seconds, not {timeout!r}")
+    tries = validate.whole("tries", tries, optional=False, error=PuzzleError)
+    timeout = validate.seconds("timeout", timeout, error=PuzzleError)
     if seed is None:
         import secrets
 
         entropy = secrets.randbits(63)  # short enough to copy from a message
-    elif isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
-        raise PuzzleError(f"seed must be a whole number >= 0, not {seed!r}")
     else:
-        entropy = int(seed)
+        entropy = validate.whole("seed", seed, least=0, optional=False, error=PuzzleError)
     return Request(rows, cols, variant, regions, symmetry, lo, hi, bool(minimal), grade,
-                    int(tries), None if timeout is None else float(timeout), entropy,
-                    max(1, int(threads)))
+                   tries, timeout, entropy, max(1, int(threads)))
 
 
 def _has_grid(template: Puzzle) -> bool:
