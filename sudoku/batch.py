@@ -251,9 +251,10 @@ class _Chunk:
         n = puzzles[0].size
         cells = n * n
         # Solved grids, all of one slot at once.  A solution holds one option per cell
-        # (option cell * n + value - 1): the givens' options go in the slots after the
-        # chosen ones and sorting each row puts the options in cell order, so their
-        # values make the grid; struct then cuts the bytes into tuples of ints, in C.
+        # (option cell * n + value - 1, see sudoku.encode): the givens' options go in
+        # the slots after the chosen ones and sorting each row puts the options in cell
+        # order, so their values make the grid; struct then cuts the bytes into tuples
+        # of ints, in C.  (encode.grid_of does the same for one solution.)
         unpack = struct.Struct(f"{cells}B").iter_unpack
         at_cell = np.arange(0, cells * n, n, dtype=sols.dtype)
         found = None

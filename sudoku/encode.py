@@ -29,8 +29,8 @@ from dlx import Problem
 
 from .grid import Puzzle, houses
 
-__all__ = ["PROBLEM_CACHE", "givens", "grid_of", "option_number", "option_numbers",
-           "problem_for", "shape_key"]
+__all__ = ["PROBLEM_CACHE", "cell_value", "givens", "grid_of", "option_number",
+           "option_numbers", "problem_for", "shape_key"]
 
 PROBLEM_CACHE = 32  # shapes/variants/region maps whose problem is kept
 _problems: dict = {}  # in order of last use
@@ -87,6 +87,16 @@ def option_number(cell: int, value: int, n: int) -> int:
     (0, 728)
     """
     return cell * n + value - 1
+
+
+def cell_value(option: int, n: int) -> tuple[int, int]:
+    """The cell (row-major, from 0) and value (from 1) of an option: `option_number` undone.
+
+    >>> cell_value(728, 9)
+    (80, 9)
+    """
+    cell, v = divmod(int(option), n)
+    return cell, v + 1
 
 
 def option_numbers(grids, n: int) -> np.ndarray:

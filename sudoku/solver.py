@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .batch import PuzzleResult, solve_all
-from .encode import givens, grid_of, problem_for
+from .encode import cell_value, givens, grid_of, problem_for
 from .formats import as_puzzle
 from .grid import check_givens
 
@@ -191,8 +191,9 @@ def candidates(puzzle) -> Candidates:
     n = p.size
     forced = givens(p)
     r = problem_for(p).propagate(forced)
-    live = r.live.reshape(n * n, n)
+    live = r.live.reshape(n * n, n)  # options go cell by cell, n values each (sudoku.encode)
     out = [tuple(int(v) + 1 for v in np.flatnonzero(row)) for row in live]
     for o in r.chosen:
-        out[o // n] = (o % n + 1,)
+        cell, value = cell_value(o, n)
+        out[cell] = (value,)
     return Candidates(r.status, out, len(r.chosen) - len(forced))

@@ -30,7 +30,7 @@ import numpy as np
 
 from dlx.batch import COMPLETE, solve_arrays
 
-from ..encode import option_numbers, problem_for
+from ..encode import option_number, option_numbers, problem_for
 from ..grid import Puzzle, houses
 
 __all__ = ["CHECK_NODE_CAP", "Checker", "OverBudget", "greedy", "removable", "without",
@@ -192,7 +192,7 @@ class Checker:
                 taken[sol0[c]] = True
                 for v in np.flatnonzero(~taken).tolist():
                     row_of.append(k)
-                    extra.append(c * n + v)
+                    extra.append(option_number(c, v + 1, n))
         out = np.full(masks.shape[0], UNIQUE, dtype=np.int8)
         before = self.nodes
         row_of = np.asarray(row_of, dtype=np.int64)
