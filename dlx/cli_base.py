@@ -26,7 +26,8 @@ from .errors import DLXError
 __all__ = [
     "CONTEXT", "EXIT_BAD_INPUT", "EXIT_BROKEN_PIPE", "EXIT_INTERRUPTED", "EXIT_NO_SOLUTION",
     "EXIT_OK", "EXIT_STOPPED", "EXIT_USAGE", "CliGroup", "count_text", "err",
-    "limit_option", "max_nodes_option", "open_input", "out", "quiet_option", "read_problem",
+    "isatty", "limit_option", "max_nodes_option", "open_input", "out", "quiet_option",
+    "read_problem",
     "run_command", "seed_option", "timeout_option", "verbose_option",
 ]
 
@@ -112,6 +113,14 @@ def open_input(path: str):
         return open(path, encoding="utf-8", errors="replace"), path
     except OSError as exc:
         raise click.ClickException(f"cannot read {path}: {exc.strerror or exc}") from None
+
+
+def isatty(stream) -> bool:
+    """Is ``stream`` a terminal?  False for a closed stream or one without ``isatty``."""
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
 
 
 def count_text(count: int, status: str) -> str:

@@ -29,6 +29,7 @@ from .cli_base import (
     EXIT_INTERRUPTED,
     count_text,
     err,
+    isatty,
     limit_option,
     max_nodes_option,
     out,
@@ -41,13 +42,6 @@ __all__ = ["pcount", "COMMANDS"]
 
 PROGRESS_EVERY = 1.0  # seconds between progress lines when stderr is not a terminal
 REFRESH_EVERY = 0.1  # seconds between redraws of the in-place progress line
-
-
-def _isatty(stream) -> bool:
-    try:
-        return stream.isatty()
-    except (AttributeError, ValueError):
-        return False
 
 
 class _Meter:
@@ -145,8 +139,8 @@ def pcount(file, depth, jobs, scheduler, journal, limit, timeout, max_nodes, fmt
     from .parallel import count_parallel
 
     meter = None
-    if show_progress or (show_progress is None and _isatty(sys.stderr)):
-        meter = _Meter(in_place=_isatty(sys.stderr))
+    if show_progress or (show_progress is None and isatty(sys.stderr)):
+        meter = _Meter(in_place=isatty(sys.stderr))
     try:
         result = count_parallel(problem, depth=depth, jobs=jobs, client=scheduler,
                                 progress=meter, journal=journal, limit=limit,

@@ -143,6 +143,11 @@ def _grids(puzzles, n) -> np.ndarray:
                          dtype=np.uint8).reshape(len(puzzles), n * n)
 
 
+def _check_mode(mode) -> None:
+    if mode not in _MODES:
+        raise ValueError(f"mode must be one of {sorted(_MODES)}, not {mode!r}")
+
+
 class _Settings:
     """What every chunk of one `solve_all` call shares."""
 
@@ -397,8 +402,7 @@ def solve_all(items: Iterable, *, mode="solve", limit=None, jobs=1, timeout=None
     >>> [r.verdict for r in solve_all(["." * 16, "1234" * 4], mode="check")]
     ['multiple', 'invalid']
     """
-    if mode not in _MODES:
-        raise ValueError(f"mode must be one of {sorted(_MODES)}, not {mode!r}")
+    _check_mode(mode)
     jobs = validate.whole("jobs", jobs, optional=False)
     fixed = validate.whole("chunk", chunk)
     return _solve(items, _Settings(mode, limit, timeout, max_nodes), jobs, fixed)
@@ -505,8 +509,7 @@ def map_chunks(items: Iterable, mode: str = "solve", *, client=None, jobs=None,
     >>> [r.verdict for r in map_chunks(lines, "check", jobs=1)]
     ['multiple', 'invalid', 'multiple']
     """
-    if mode not in _MODES:
-        raise ValueError(f"mode must be one of {sorted(_MODES)}, not {mode!r}")
+    _check_mode(mode)
     chunk = validate.whole("chunk", chunk, optional=False)
     backend = backend_for(jobs, client)
     try:

@@ -59,6 +59,7 @@ from dlx.cli_base import (
     timeout_option,
 )
 from dlx.cli_base import err as _err
+from dlx.cli_base import isatty as _isatty
 
 from . import cli_make as _make
 from ._cli_common import input_options as _input_options
@@ -260,13 +261,6 @@ def _drive(results, name, emit, word, *, quiet, verbose, show_stats):
     if show_stats:
         err(tally.summary())
     return tally
-
-
-def _isatty(stream) -> bool:
-    try:
-        return stream.isatty()
-    except (AttributeError, ValueError):
-        return False
 
 
 def _batch(file, box, variant, regions, mode, *, limit=None, jobs=1, timeout=None,
