@@ -708,7 +708,7 @@ class Problem:
 
         return split(self, depth, forced=forced)
 
-    def estimate(self, probes=1000, *, seed=0, forced=()):
+    def estimate(self, probes=1000, *, seed=0, forced=(), timeout=None):
         """Knuth's random-probe estimate of the search tree and the solution count.
 
         Parameters
@@ -719,16 +719,22 @@ class Problem:
             Seed of the walks (the same seed gives the same estimate).
         forced : iterable of int, optional
             Option indices forced first.
+        timeout : float, optional
+            Stop making probes after this many seconds.
 
         Returns
         -------
         dlx.search.Estimate
             Means and standard errors of the estimates of the number of search
             nodes and of solutions over ``probes`` random root-to-leaf walks.
+            When the time limit or Ctrl-C stops the walks early, the means are
+            over the walks made, and ``status`` says which
+            (``"timeout"``, ``"interrupted"``).
 
         Notes
         -----
-        Cost: ``probes`` walks, each as deep as the tree.
+        Cost: ``probes`` walks, each as deep as the tree; memory does not grow
+        with ``probes``.
 
         Examples
         --------
@@ -739,7 +745,7 @@ class Problem:
         """
         from .search import estimate
 
-        return estimate(self, probes, seed=seed, forced=forced)
+        return estimate(self, probes, seed=seed, forced=forced, timeout=timeout)
 
     @classmethod
     def from_matrix(cls, matrix, secondary=0):

@@ -288,13 +288,17 @@ class Estimate:
     Attributes
     ----------
     probes : int
+        Probes made: fewer than asked for when ``status`` is not ``"complete"``.
     nodes, solutions : float
         Mean estimate of the number of search-tree nodes (counted as
         `Stats.nodes` counts them: options tried, the root excluded)
-        and of solutions.
+        and of solutions; NaN when no probe was made.
     nodes_stderr, solutions_stderr : float
         Standard errors of those means (sample standard deviation / sqrt(probes)).
     seconds : float
+    status : str
+        ``"complete"``, ``"timeout"`` (the time limit stopped the probes) or
+        ``"interrupted"`` (Ctrl-C did): the means are then over the probes made.
     """
 
     probes: int
@@ -303,21 +307,92 @@ class Estimate:
     nodes_stderr: float
     solutions_stderr: float
     seconds: float
+    status: str = "complete"
 
 
-def estimate(problem, probes=1000, *, seed=0, forced=()):
+PROBES_PER_CALL = 64
+"""Probes per kernel call.  Fixed, so that a seed gives the same estimate
+however long the calls take; small, so that Ctrl-C and the time limit are
+seen between calls and the buffer never grows with the number of probes."""
+
+
+def _chunk_seed(seed: int, chunk: int) -> int:
+    """The kernel's seed for the ``chunk``-th call: ``seed`` itself for the first."""
+    if chunk == 0:
+        return seed % 2**32
+    z = (seed * 0x9E3779B97F4A7C15 + chunk * 0xBF58476D1CE4E5B9) % 2**64  # splitmix64 step
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) % 2**64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) % 2**64
+    return (z ^ (z >> 31)) % 2**32
+
+
+class _Moments:
+    """Running means and sums of squared deviations of columns (Chan et al.'s merge).
+
+    The three numbers live in one tuple, replaced by one assignment, so that a
+    Ctrl-C between bytecodes never leaves them out of step.
+    """
+
+    def __init__(self, columns: int):
+        self.state = (0, np.zeros(columns), np.zeros(columns))
+
+    @property
+    def n(self) -> int:
+        return self.state[0]
+
+    def add(self, block: np.ndarray) -> None:
+        n0, mean0, m20 = self.state
+        k = block.shape[0]
+        mean = block.mean(axis=0)
+        n = n0 + k
+        delta = mean - mean0
+        self.state = (n, mean0 + delta * (k / n),
+                      m20 + ((block - mean) ** 2).sum(axis=0) + delta * delta * (n0 * k / n))
+
+    def add_zeros(self, k: int) -> None:
+        n0, mean0, m20 = self.state
+        n = n0 + k
+        self.state = (n, mean0 * (n0 / n), m20 + mean0 * mean0 * (n0 * k / n))
+
+    def means_and_errors(self) -> tuple[np.ndarray, np.ndarray]:
+        n, mean, m2 = self.state
+        if n == 0:
+            return np.full_like(mean, math.nan), np.zeros_like(mean)
+        if n == 1:
+            return mean, np.zeros_like(mean)
+        return mean, np.sqrt(m2 / (n - 1) / n)
+
+
+def estimate(problem, probes=1000, *, seed=0, forced=(), timeout=None):
     """Implementation of `dlx.Problem.estimate`."""
     probes = validate.whole("probes", probes, optional=False)
     seed = validate.whole("seed", seed, least=0, optional=False)
+    timeout = validate.seconds("timeout", timeout)
     fidx = problem.check_forced(forced)
     links, nd, it, x, st = fresh_state(problem)
-    out = np.zeros((probes, 2), dtype=np.float64)
-    force, estimate = _jit.kernel("force"), _jit.kernel("estimate")  # load before timing
+    buffer = np.zeros((min(probes, PROBES_PER_CALL), 2), dtype=np.float64)
+    force, kernel = _jit.kernel("force"), _jit.kernel("estimate")  # load before timing
+    moments = _Moments(2)
+    status = "complete"
     t0 = time.perf_counter()
-    if force(nd, it, x, st, links.reps[fidx]):
-        estimate(nd, it, x, st, seed % 2**32, out)
+    deadline = math.inf if timeout is None else t0 + timeout
+    try:
+        if force(nd, it, x, st, links.reps[fidx]):
+            chunk = 0
+            while moments.n < probes:
+                if time.perf_counter() >= deadline:
+                    status = "timeout"
+                    break
+                block = buffer[: min(PROBES_PER_CALL, probes - moments.n)]
+                kernel(nd, it, x, st, _chunk_seed(seed, chunk), block)
+                moments.add(block)
+                chunk += 1
+        else:
+            moments.add_zeros(probes)  # the forced options clash: every probe ends at once
+    except KeyboardInterrupt:
+        # The block being made when Ctrl-C came is dropped: the means are over whole calls.
+        status = "interrupted"
     seconds = time.perf_counter() - t0
-    sd = out.std(axis=0, ddof=1) if probes > 1 else np.zeros(2)
-    root = math.sqrt(probes)
-    return Estimate(probes, float(out[:, 0].mean()), float(out[:, 1].mean()),
-                    float(sd[0] / root), float(sd[1] / root), seconds)
+    mean, sd = moments.means_and_errors()
+    return Estimate(moments.n, float(mean[0]), float(mean[1]), float(sd[0]), float(sd[1]),
+                    seconds, status)

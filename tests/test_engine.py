@@ -438,8 +438,61 @@ def test_estimate_is_close():
     e = p.estimate(4000, seed=3)
     assert 92 / 2 < e.solutions < 92 * 2
     assert e.nodes > 0 and e.solutions_stderr > 0
-    a, b = p.estimate(100, seed=3), p.estimate(100, seed=3)
+    a, b = p.estimate(300, seed=3), p.estimate(300, seed=3)  # several kernel calls
     assert (a.nodes, a.solutions) == (b.nodes, b.solutions)
+    assert a.status == "complete" and a.probes == 300
+
+
+def test_estimate_moments_merge_like_one_pass():
+    from dlx.search import _Moments
+
+    rng = np.random.default_rng(5)
+    data = rng.exponential(1e6, size=(1000, 2))
+    m = _Moments(2)
+    for a, b in ((0, 64), (64, 128), (128, 700), (700, 1000)):
+        m.add(data[a:b])
+    m.add_zeros(300)
+    whole = np.vstack([data, np.zeros((300, 2))])
+    mean, err = m.means_and_errors()
+    assert m.n == 1300
+    assert np.allclose(mean, whole.mean(axis=0), rtol=1e-12)
+    assert np.allclose(err, whole.std(axis=0, ddof=1) / np.sqrt(1300), rtol=1e-9)
+
+
+def test_estimate_is_chunked_not_allocated_up_front():
+    import tracemalloc
+
+    p = queens(8)
+    p.estimate(10)  # kernels loaded outside the measurement
+    tracemalloc.start()
+    try:
+        e = p.estimate(10**9, timeout=0.2)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert e.status == "timeout" and 0 < e.probes < 10**9
+    assert peak < 10**6
+    assert 30 < e.solutions < 300
+
+
+@pytest.mark.skipif(not hasattr(signal, "setitimer"), reason="needs setitimer")
+def test_estimate_ctrl_c_returns_the_estimate_so_far():
+    p = queens(8)
+    p.estimate(10)
+
+    def interrupt(signum, frame):
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGALRM, interrupt)
+    signal.setitimer(signal.ITIMER_REAL, 0.3)
+    try:
+        e = p.estimate(10**9)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+    assert e.status == "interrupted" and 0 < e.probes < 10**9
+    assert e.probes % 64 == 0  # whole calls only
+    assert 30 < e.solutions < 300
 
 
 def test_knuth_format():
