@@ -19,8 +19,8 @@ Output (see ``docs/cli.md`` for the full reference):
 
 Exit status: 0 ok; 1 bad input (unreadable file, parse error); 2 usage error;
 3 ``dlx solve`` proved there is no solution; 4 ``dlx solve`` was stopped by
-``--timeout`` or ``--max-nodes`` before it found any solution; 130 Ctrl-C,
-after printing everything already found.
+``--timeout`` or ``--max-nodes`` before it found any solution (``dlx estimate``:
+before any probe ended); 130 Ctrl-C, after printing everything already found.
 
 Importing this module imports :mod:`click` and the light parts of :mod:`dlx`
 only: numba is loaded inside the commands, so ``--help`` and ``--version``
@@ -45,6 +45,7 @@ from .cli_base import (
     limit_option,
     max_nodes_option,
     out,
+    out_whole,
     quiet_option,
     read_problem,
     run_command,
@@ -78,7 +79,7 @@ def cli():
 
     \b
     Exit status: 0 ok; 1 bad input; 2 usage error; 3 (solve) no solution;
-    4 (solve) stopped by --timeout/--max-nodes before any solution;
+    4 (solve, estimate) stopped by --timeout/--max-nodes before any result;
     130 interrupted by Ctrl-C (what was found is printed).
     The first run compiles the search kernels (a few seconds, once).
     """
@@ -118,13 +119,11 @@ def solve(file, all_, limit, seed, timeout, max_nodes, fmt, verbose, quiet):
     try:
         for sol in search:
             found += 1
+            # Each solution is written in one piece: Ctrl-C never cuts one in half.
             if fmt == "json":
-                out(json.dumps({"solution": found, "options": [str(o) for o in sol]}))
+                out_whole(json.dumps({"solution": found, "options": [str(o) for o in sol]}))
             else:
-                if found > 1:
-                    out()
-                for option in sol:
-                    out(str(option))
+                out_whole(("\n" if found > 1 else "") + "\n".join(str(o) for o in sol))
     finally:
         if verbose:
             err(_stats_line(search.stats))
@@ -179,13 +178,14 @@ def count(file, limit, timeout, max_nodes, fmt, verbose):
 @click.option("--probes", type=click.IntRange(min=1), default=1000, show_default=True,
               metavar="N", help="Number of random root-to-leaf walks.")
 @seed_option("Seed of the random walks.", default=0)
+@timeout_option("Stop the walks after SECONDS and print the estimate from those made.")
 @click.option("--format", "fmt", type=click.Choice(["line", "json"]), default="line",
               show_default=True,
               help='line: the two lines shown above; json: one object {"probes", "solutions", '
-                   '"solutions_stderr", "nodes", "nodes_stderr", "seconds"}.')
+                   '"solutions_stderr", "nodes", "nodes_stderr", "seconds", "status"}.')
 @click.option("-v", "--verbose", is_flag=True,
               help="Print the number of probes and the time on stderr.")
-def estimate(file, probes, seed, fmt, verbose):
+def estimate(file, probes, seed, timeout, fmt, verbose):
     """Estimate the number of solutions and the size of the search tree.
 
     Knuth's random probes: each walk follows the search's own choice of item
@@ -197,19 +197,30 @@ def estimate(file, probes, seed, fmt, verbose):
         nodes MEAN +- STDERR
 
     where STDERR is the standard error of the mean over the probes.  Estimates
-    of large trees are noisy: compare the error with the mean.
+    of large trees are noisy: compare the error with the mean.  When
+    --timeout or Ctrl-C stops the walks early, the estimate is over the walks
+    made and stderr says how many (Ctrl-C then exits with 130).
     """
     problem = read_problem(file)
-    e = problem.estimate(probes, seed=seed)
-    if fmt == "json":
-        out(json.dumps({"probes": e.probes, "solutions": e.solutions,
-                        "solutions_stderr": e.solutions_stderr, "nodes": e.nodes,
-                        "nodes_stderr": e.nodes_stderr, "seconds": round(e.seconds, 6)}))
-    else:
-        out(f"solutions {e.solutions:.6g} +- {e.solutions_stderr:.3g}")
-        out(f"nodes {e.nodes:.6g} +- {e.nodes_stderr:.3g}")
-    if verbose:
+    e = problem.estimate(probes, seed=seed, timeout=timeout)
+    if e.probes:
+        if fmt == "json":
+            out(json.dumps({"probes": e.probes, "solutions": e.solutions,
+                            "solutions_stderr": e.solutions_stderr, "nodes": e.nodes,
+                            "nodes_stderr": e.nodes_stderr, "seconds": round(e.seconds, 6),
+                            "status": e.status}))
+        else:
+            out_whole(f"solutions {e.solutions:.6g} +- {e.solutions_stderr:.3g}\n"
+                      f"nodes {e.nodes:.6g} +- {e.nodes_stderr:.3g}")
+    if e.status != "complete":
+        why = "the time limit" if e.status == "timeout" else "Ctrl-C"
+        err(f"dlx: {why} stopped the walks after {e.probes} of {probes} probes")
+    elif verbose:
         err(f"dlx: {e.probes} probes, {e.seconds:.3f} s")
+    if e.status == "interrupted":
+        raise click.exceptions.Exit(EXIT_INTERRUPTED)
+    if not e.probes:
+        raise click.exceptions.Exit(EXIT_STOPPED)
 
 
 def main(argv=None):

@@ -17,6 +17,7 @@ import gc
 import importlib
 import io
 import os
+import signal
 import sys
 
 import click
@@ -26,7 +27,7 @@ from .errors import DLXError
 __all__ = [
     "CONTEXT", "EXIT_BAD_INPUT", "EXIT_BROKEN_PIPE", "EXIT_INTERRUPTED", "EXIT_NO_SOLUTION",
     "EXIT_OK", "EXIT_STOPPED", "EXIT_USAGE", "CliGroup", "count_text", "err",
-    "isatty", "limit_option", "max_nodes_option", "open_input", "out", "quiet_option",
+    "isatty", "limit_option", "max_nodes_option", "open_input", "out", "out_whole", "quiet_option",
     "read_problem",
     "run_command", "seed_option", "timeout_option", "verbose_option",
 ]
@@ -134,6 +135,30 @@ def out(line: str = "") -> None:
     """Print one line of results on stdout and flush it (Ctrl-C keeps it)."""
     click.echo(line)
     sys.stdout.flush()
+
+
+_STOP_SIGNALS = {getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP")
+                 if hasattr(signal, name)}
+
+
+def out_whole(text: str) -> None:
+    """Print one result of several lines on stdout whole, even if Ctrl-C comes meanwhile.
+
+    A signal that arrives while a write waits on a full pipe would otherwise
+    stop it part way (Python does not retry a write whose signal handler
+    raised), leaving half a result for the next program to read.  The signals
+    that end the program wait while the text is written and flushed, and take
+    effect as soon as it is out.
+    """
+    mask = getattr(signal, "pthread_sigmask", None)
+    if mask is None:  # pragma: no cover (Windows: no signal masks, no EINTR on pipes)
+        out(text)
+        return
+    previous = mask(signal.SIG_BLOCK, _STOP_SIGNALS)
+    try:
+        out(text)
+    finally:
+        mask(signal.SIG_SETMASK, previous)
 
 
 def err(message: str, quiet: bool = False) -> None:

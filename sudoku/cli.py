@@ -343,8 +343,8 @@ def solve(file, box, variant, regions, fmt, jobs, scheduler, timeout, max_nodes,
                     obj["reason"] = res.status
                 out(_json(obj))
         elif fmt == "grid":
-            out(_grid(res.solutions[0], res.puzzle) if status == "solved" else status)
-            out()
+            # One write per puzzle, so Ctrl-C never leaves half a record.
+            out((_grid(res.solutions[0], res.puzzle) if status == "solved" else status) + "\n")
         else:
             out(_line(res.solutions[0]) if status == "solved" else status)
 
@@ -399,13 +399,8 @@ def check(file, box, variant, regions, show_proof, fmt, jobs, scheduler, timeout
                 obj["differ"] = [cell_name(i, n) for i in range(n * n) if a[i] != b[i]]
             out(_json(obj))
         elif fmt == "grid":
-            out(verdict)
-            if proof:
-                for sol in res.solutions[:2]:
-                    out(_grid(sol, res.puzzle))
-                    out()
-            else:
-                out()
+            shown = [_grid(sol, res.puzzle) + "\n" for sol in res.solutions[:2]] if proof else [""]
+            out("\n".join([verdict, *shown]))
         elif proof:
             out(" ".join([verdict] + [_line(s) for s in res.solutions[:2]]))
         else:
@@ -495,9 +490,7 @@ def candidates(file, box, variant, regions, fmt, quiet):
                 if fmt == "json":
                     out(_invalid_json(res))
                 else:
-                    out("invalid")
-                    if fmt == "grid":
-                        out()
+                    out("invalid\n" if fmt == "grid" else "invalid")
                 continue
             n = item.size
             marks = [_marks(cell, n) for cell in c.cells]
@@ -508,9 +501,8 @@ def candidates(file, box, variant, regions, fmt, quiet):
             elif fmt == "line":
                 out(" ".join([c.status, str(c.singles)] + marks))
             else:
-                out(f"{c.status} ({c.singles} singles)")
-                out(format_candidates(c.cells, item.box_rows, item.box_cols, item.regions))
-                out()
+                out(f"{c.status} ({c.singles} singles)\n"
+                    + format_candidates(c.cells, item.box_rows, item.box_cols, item.regions) + "\n")
     except KeyboardInterrupt:
         err("interrupted")
         raise click.exceptions.Exit(EXIT_INTERRUPTED) from None

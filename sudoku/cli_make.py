@@ -285,12 +285,13 @@ def generate(count, size, box, variant, regions, seed, symmetry, clues, minimal,
                 if fmt == "json":
                     out(_json(_generated_json(g)))
                 elif fmt == "grid":
-                    out(_puzzle_text(p, "grid"))
+                    text = _puzzle_text(p, "grid")
                     if with_solution:
                         from .formats import format_grid
 
-                        out(format_grid(g.solution, p.box_rows, p.box_cols, p.regions))
-                        out()
+                        text += "\n" + format_grid(g.solution, p.box_rows, p.box_cols,
+                                                   p.regions) + "\n"
+                    out(text)  # one write per puzzle: Ctrl-C never leaves half of one
                 else:
                     out(_puzzle_text(p, "line", g.solution if with_solution else None))
         except GenerationError as exc:
@@ -340,9 +341,7 @@ def _marker_line(fmt, index, item, status, **extra):
             obj = {**_where(index, item), "status": status, **extra}
         out(_json(obj))
     else:
-        out(status)
-        if fmt == "grid":
-            out()
+        out(status + "\n" if fmt == "grid" else status)
 
 
 class _Outcome:

@@ -208,7 +208,8 @@ def test_estimate_seed_reproducible_json_verbose(runner, files):
     oa, ob = json.loads(a.stdout), json.loads(b.stdout)
     oa.pop("seconds"), ob.pop("seconds")
     assert oa == ob and oa["probes"] == 1000
-    assert set(oa) == {"probes", "solutions", "solutions_stderr", "nodes", "nodes_stderr"}
+    assert set(oa) == {"probes", "solutions", "solutions_stderr", "nodes", "nodes_stderr",
+                       "status"} and oa["status"] == "complete"
     assert "1000 probes" in a.stderr
 
 
@@ -393,3 +394,64 @@ def test_cli_reference_is_up_to_date():
         current = f.read()
     assert current == gen.render(), ("docs/cli.md is stale: run "
                                      "python docs/gen_cli_reference.py")
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs SIGINT")
+def test_sigint_during_solve_all_prints_whole_solutions_only(files, tmp_path):
+    # The reader stops reading, so the writer soon waits on a full pipe, where a
+    # signal used to cut the solution being written in half.
+    q11 = tmp_path / "q11.dlx"
+    q11.write_text(queens_text(11))
+    for attempt in range(3):
+        p = subprocess.Popen(_dlx_command() + ["solve", "--all", str(q11)],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             preexec_fn=_default_sigint)
+        first = os.read(p.stdout.fileno(), 64)  # running, kernels loaded (unbuffered read)
+        time.sleep(0.5 + attempt)
+        p.send_signal(signal.SIGINT)
+        rest, errs = p.communicate(timeout=60)
+        text = (first + rest).decode()
+        assert p.returncode == 130, errs
+        assert b"Traceback" not in errs and errs.endswith(b"interrupted\n")
+        blocks = text.rstrip("\n").split("\n\n")
+        assert 1 <= len(blocks) < 2680  # stopped before the end
+        for block in blocks:
+            rows = sorted(line.split()[0] for line in block.split("\n"))
+            assert rows == sorted(f"R{i}" for i in range(11)), block
+        assert text.endswith("\n") and not text.endswith("\n\n")
+
+
+def test_estimate_timeout_gives_the_estimate_so_far(runner, files):
+    r = run(runner, "estimate", "--probes", str(10**12), "--timeout", "0.3", "--format", "json",
+            files["q8"])
+    assert r.exit_code == 0
+    obj = json.loads(r.stdout)
+    assert obj["status"] == "timeout" and 0 < obj["probes"] < 10**12
+    assert 40 < obj["solutions"] < 200
+    assert f"stopped the walks after {obj['probes']} of {10**12} probes" in r.stderr
+
+
+def test_estimate_stopped_before_any_probe_exits_4(runner, files):
+    r = run(runner, "estimate", "--timeout", "1e-9", files["q16"])
+    assert r.exit_code == 4 and r.stdout == ""
+    assert "after 0 of 1000 probes" in r.stderr
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs SIGINT")
+def test_sigint_during_estimate_prints_the_estimate_so_far(files):
+    # A huge number of probes, neither allocated up front nor run to the end.
+    warm = subprocess.run(_dlx_command() + ["estimate", "--probes", "10", files["q8"]],
+                          capture_output=True, timeout=300)
+    assert warm.returncode == 0
+    for wait in (2.0, 6.0):
+        p = subprocess.Popen(_dlx_command() + ["estimate", "--probes", str(10**12), files["q8"]],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                             preexec_fn=_default_sigint)
+        time.sleep(wait)
+        p.send_signal(signal.SIGINT)
+        out, errs = p.communicate(timeout=60)
+        assert p.returncode == 130 and "Traceback" not in errs, errs
+        if out:
+            break
+    assert re.fullmatch(r"solutions \S+ \+- \S+\nnodes \S+ \+- \S+\n", out)
+    assert re.search(r"Ctrl-C stopped the walks after \d+ of 1000000000000 probes", errs)
