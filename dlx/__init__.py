@@ -22,11 +22,12 @@ __version__ = "0.1.0"
 __all__ = [
     "BatchResult", "Colored", "CountResult", "DLXError", "Estimate", "ParseError", "Problem",
     "ProblemError", "PropagateResult", "Search", "SearchStopped", "Stats", "TooLargeError",
-    "Uniqueness", "__version__", "parse_knuth", "read_knuth", "warm_up",
+    "Uniqueness", "__version__", "parse_knuth", "read_knuth", "warm_up", "write_knuth",
 ]
 
 _LAZY = {
-    "Problem": "problem", "Colored": "problem", "parse_knuth": "knuth", "read_knuth": "knuth",
+    "Problem": "problem", "Colored": "options", "parse_knuth": "knuth", "read_knuth": "knuth",
+    "write_knuth": "knuth",
     "Search": "search", "Estimate": "search", "warm_up": "_jit",
 }
 _SUBMODULES = ("batch", "examples", "links", "parallel", "validate")  # loaded on first use

@@ -13,32 +13,15 @@ several searches of one problem can run side by side.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Mapping
-from typing import Any, NamedTuple
+from collections.abc import Mapping
 
 import numpy as np
 
 from . import links as _links_mod
-from .errors import ProblemError, TooLargeError
+from .errors import ProblemError
+from .options import Colored, read_items, read_options
 
 __all__ = ["Colored", "Problem"]
-
-MAX_NODES = 2**32 - 2  # node indices are uint32 and 0xFFFFFFFF is a marker
-
-
-class Colored(NamedTuple):
-    """An entry of a secondary item with a colour: ``Colored("x", "red")``.
-
-    For string item names the short form ``"x:red"`` means the same.
-    """
-
-    item: Hashable
-    color: Hashable
-
-
-def _describe(option: Any, limit: int = 60) -> str:
-    text = repr(option)
-    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 class Problem:
@@ -99,142 +82,10 @@ class Problem:
                 if len(labels) != len(rows):
                     raise ProblemError(f"{len(labels)} labels for {len(rows)} options")
         self._labels = labels
-        self._setup_items(rows, primary, secondary)
-        self._read_options(rows)
+        self._primary, self._secondary, self._index = read_items(rows, primary, secondary)
+        (self._colors, self._flat_items, self._flat_colors, self._ptr,
+         self._first_primary) = read_options(rows, self._index, len(self._primary), labels)
         self._cache: dict = {}
-
-    # ------------------------------------------------------------------ items
-    def _setup_items(self, rows, primary, secondary) -> None:
-        if isinstance(primary, bool) or isinstance(secondary, bool):
-            raise ProblemError("primary and secondary must be item lists or counts, not booleans")
-        if isinstance(primary, (int, np.integer)):
-            n1 = int(primary)
-            m = int(secondary or 0) if not isinstance(secondary, Iterable) else None
-            if n1 < 0 or (m is not None and m < 0):
-                raise ProblemError("item counts must not be negative")
-            if m is None:
-                raise ProblemError("with primary given as a count, give secondary as a count too")
-            prim = list(range(n1))
-            sec = list(range(n1, n1 + m))
-        else:
-            if isinstance(secondary, (int, np.integer)):
-                raise ProblemError("with secondary given as a count, give primary as a count too")
-            sec = list(secondary) if secondary is not None else []
-            if primary is None:
-                secset = {s for s in sec if _hashable(s)}
-                seen: dict = {}
-                for row in rows:
-                    for entry in row if _iterable_row(row) else ():
-                        name = self._entry_item(entry, secset)
-                        # unhashable names are reported, with their option, below
-                        if _hashable(name) and name not in secset and name not in seen:
-                            seen[name] = None
-                prim = list(seen)
-            else:
-                prim = list(primary)
-        index: dict = {}
-        for kind, names in (("primary", prim), ("secondary", sec)):
-            for name in names:
-                try:
-                    if name in index:
-                        raise ProblemError(f"item {name!r} is declared twice")
-                except TypeError:
-                    raise ProblemError(f"item names must be hashable; {kind} item "
-                                       f"{_describe(name)} is not") from None
-                index[name] = len(index) + 1
-        self._primary = tuple(prim)
-        self._secondary = tuple(sec)
-        self._index = index
-
-    @staticmethod
-    def _entry_item(entry, secondary_names):
-        """The item an option entry names (strips a colour of a secondary item)."""
-        if isinstance(entry, Colored):
-            return entry.item
-        if isinstance(entry, str) and ":" in entry:
-            try:
-                if entry not in secondary_names and entry.split(":", 1)[0] in secondary_names:
-                    return entry.split(":", 1)[0]
-            except TypeError:
-                pass
-        return entry
-
-    # ---------------------------------------------------------------- options
-    def _read_options(self, rows) -> None:
-        index = self._index
-        n1 = len(self._primary)
-        colors: dict = {}
-        flat_items: list = []
-        flat_colors: list = []
-        ptr = [0]
-        first_primary = []
-        for k, row in enumerate(rows):
-            where = self._where(k)
-            if not _iterable_row(row):
-                raise ProblemError(f"{where} must be an iterable of items, "
-                                   f"not {type(row).__name__}")
-            seen = set()
-            fp = -1
-            for entry in row:
-                item, color = self._split_entry(entry)
-                try:
-                    i = index.get(item)
-                except TypeError:
-                    raise ProblemError(f"{where} {_describe(row)}: item {_describe(item)} "
-                                       f"is not hashable") from None
-                if i is None:
-                    raise ProblemError(f"{where} {_describe(row)}: unknown item {item!r} "
-                                       f"(declare it among the primary or secondary items)")
-                if i in seen:
-                    raise ProblemError(f"{where} {_describe(row)}: item {item!r} appears twice")
-                seen.add(i)
-                if color is None:
-                    c = 0
-                else:
-                    if i <= n1:
-                        raise ProblemError(f"{where} {_describe(row)}: primary item {item!r} "
-                                           f"cannot have a colour (only secondary items can)")
-                    try:
-                        c = colors.setdefault(color, len(colors) + 1)
-                    except TypeError:
-                        raise ProblemError(f"{where}: colour {_describe(color)} is not "
-                                           f"hashable") from None
-                if i <= n1 and fp < 0:
-                    fp = len(seen) - 1
-                flat_items.append(i)
-                flat_colors.append(c)
-            if not seen:
-                raise ProblemError(f"{where} is empty")
-            if fp < 0:
-                raise ProblemError(f"{where} {_describe(row)} has no primary item, so no "
-                                   f"solution could ever use it; make one of its items primary")
-            first_primary.append(fp)
-            ptr.append(len(flat_items))
-        n_nodes = len(self._index) + 2 + len(flat_items) + len(ptr)
-        if n_nodes > MAX_NODES:
-            raise TooLargeError(f"the problem needs {n_nodes:,} nodes; the engine's 32-bit "
-                                f"links hold at most {MAX_NODES:,}")
-        self._colors = tuple(colors)
-        self._flat_items = np.asarray(flat_items, dtype=np.int64)
-        self._flat_colors = np.asarray(flat_colors, dtype=np.int64)
-        self._ptr = np.asarray(ptr, dtype=np.int64)
-        self._first_primary = np.asarray(first_primary, dtype=np.int64)
-
-    def _where(self, k: int) -> str:
-        if self._labels is not None:
-            return f"option {self._labels[k]!r}"
-        return f"option {k}"
-
-    def _split_entry(self, entry):
-        # "x:red" is item "x" in colour "red" only when "x" is a secondary item
-        # and "x:red" is not itself an item; any other string is an item name.
-        if isinstance(entry, Colored):
-            return entry.item, entry.color
-        if isinstance(entry, str) and ":" in entry and entry not in self._index:
-            item, color = entry.split(":", 1)
-            if self._index.get(item, 0) > len(self._primary):
-                return item, color
-        return entry, None
 
     def __getstate__(self):
         # The links are a cache: rebuild them where the problem is unpickled
@@ -253,6 +104,11 @@ class Problem:
     def secondary(self) -> tuple:
         """The secondary items, in order."""
         return self._secondary
+
+    @property
+    def colors(self) -> tuple:
+        """The colours the options give secondary items, in order of first use."""
+        return self._colors
 
     @property
     def labels(self) -> list:
@@ -747,6 +603,35 @@ class Problem:
 
         return estimate(self, probes, seed=seed, forced=forced, timeout=timeout)
 
+    def to_knuth(self, *, rename=None) -> str:
+        """The problem as text in Knuth's DLX format (see `dlx.knuth.write_knuth`).
+
+        Parameters
+        ----------
+        rename : callable, optional
+            Gives each item its name in the text (default: ``str``).
+
+        Returns
+        -------
+        str
+            The items line, then one line per option; labels are not kept.
+
+        Raises
+        ------
+        ProblemError
+            An item or colour has no name in the format, or two items share one.
+
+        Examples
+        --------
+        >>> print(Problem({"x": ["a"], "y": ["b", "a"]}).to_knuth(), end="")
+        a b
+        a
+        b a
+        """
+        from .knuth import format_knuth
+
+        return "".join(line + "\n" for line in format_knuth(self, rename=rename))
+
     @classmethod
     def from_matrix(cls, matrix, secondary=0):
         """Build a problem from a dense 0/1 matrix: rows are options, columns items.
@@ -791,14 +676,3 @@ class Problem:
         rows = [np.flatnonzero(r).tolist() for r in m]
         return cls(rows, primary=n_cols - int(secondary), secondary=int(secondary))
 
-
-def _hashable(x) -> bool:
-    try:
-        hash(x)
-    except TypeError:
-        return False
-    return True
-
-
-def _iterable_row(row) -> bool:
-    return isinstance(row, Iterable) and not isinstance(row, (str, bytes))

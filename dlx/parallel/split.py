@@ -509,7 +509,7 @@ def _shallow_solutions(problem, depth: int, forced: list, above: int) -> list:
     ``split(r - 1)`` plus one option holding exactly the primary items the
     prefix leaves uncovered (and agreeing with it on secondary items).
     """
-    from ..problem import Colored
+    from ..options import Colored
 
     if above == 0:
         return []

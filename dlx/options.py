@@ -1,0 +1,183 @@
+"""Reading a problem's items and options as the user gives them, with every check.
+
+`dlx.Problem` takes items and options in several forms (names or counts,
+lists or dicts, colours as `Colored` or ``"item:colour"``); this module turns
+them into flat integer arrays and reports anything wrong with the option it
+is in.  Nothing here imports numba: the kernels only ever see what passed
+these checks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable
+from typing import Any, NamedTuple
+
+import numpy as np
+
+from .errors import ProblemError, TooLargeError
+
+__all__ = ["Colored", "MAX_NODES", "read_items", "read_options"]
+
+MAX_NODES = 2**32 - 2  # node indices are uint32 and 0xFFFFFFFF is a marker
+
+
+class Colored(NamedTuple):
+    """An entry of a secondary item with a colour: ``Colored("x", "red")``.
+
+    For string item names the short form ``"x:red"`` means the same.
+    """
+
+    item: Hashable
+    color: Hashable
+
+
+def read_items(rows, primary, secondary) -> tuple[tuple, tuple, dict]:
+    """The primary and secondary items, and each item's number (from 1).
+
+    ``primary`` and ``secondary`` are as `dlx.Problem` takes them: lists of
+    names, counts, or (primary) None for every item met in ``rows`` that is not
+    secondary, in order of first appearance.
+    """
+    if isinstance(primary, bool) or isinstance(secondary, bool):
+        raise ProblemError("primary and secondary must be item lists or counts, not booleans")
+    if isinstance(primary, (int, np.integer)):
+        n1 = int(primary)
+        m = int(secondary or 0) if not isinstance(secondary, Iterable) else None
+        if n1 < 0 or (m is not None and m < 0):
+            raise ProblemError("item counts must not be negative")
+        if m is None:
+            raise ProblemError("with primary given as a count, give secondary as a count too")
+        prim = list(range(n1))
+        sec = list(range(n1, n1 + m))
+    else:
+        if isinstance(secondary, (int, np.integer)):
+            raise ProblemError("with secondary given as a count, give primary as a count too")
+        sec = list(secondary) if secondary is not None else []
+        if primary is None:
+            secset = {s for s in sec if _hashable(s)}
+            seen: dict = {}
+            for row in rows:
+                for entry in row if _iterable_row(row) else ():
+                    name = _entry_item(entry, secset)
+                    # unhashable names are reported, with their option, by read_options
+                    if _hashable(name) and name not in secset and name not in seen:
+                        seen[name] = None
+            prim = list(seen)
+        else:
+            prim = list(primary)
+    index: dict = {}
+    for kind, names in (("primary", prim), ("secondary", sec)):
+        for name in names:
+            try:
+                if name in index:
+                    raise ProblemError(f"item {name!r} is declared twice")
+            except TypeError:
+                raise ProblemError(f"item names must be hashable; {kind} item "
+                                   f"{_describe(name)} is not") from None
+            index[name] = len(index) + 1
+    return tuple(prim), tuple(sec), index
+
+
+def read_options(rows, index: dict, n_primary: int, labels) -> tuple:
+    """The options as flat arrays: ``(colors, items, entry_colors, ptr, first_primary)``.
+
+    ``colors`` are the colour values in the order of their numbers (from 1);
+    the arrays are those of `dlx.links.Entries`.  Errors name the option by
+    its label when ``labels`` is given, else by its index.
+    """
+    colors: dict = {}
+    flat_items: list = []
+    flat_colors: list = []
+    ptr = [0]
+    first_primary = []
+    for k, row in enumerate(rows):
+        where = f"option {labels[k]!r}" if labels is not None else f"option {k}"
+        if not _iterable_row(row):
+            raise ProblemError(f"{where} must be an iterable of items, "
+                               f"not {type(row).__name__}")
+        seen = set()
+        fp = -1
+        for entry in row:
+            item, color = _split_entry(entry, index, n_primary)
+            try:
+                i = index.get(item)
+            except TypeError:
+                raise ProblemError(f"{where} {_describe(row)}: item {_describe(item)} "
+                                   f"is not hashable") from None
+            if i is None:
+                raise ProblemError(f"{where} {_describe(row)}: unknown item {item!r} "
+                                   f"(declare it among the primary or secondary items)")
+            if i in seen:
+                raise ProblemError(f"{where} {_describe(row)}: item {item!r} appears twice")
+            seen.add(i)
+            if color is None:
+                c = 0
+            else:
+                if i <= n_primary:
+                    raise ProblemError(f"{where} {_describe(row)}: primary item {item!r} "
+                                       f"cannot have a colour (only secondary items can)")
+                try:
+                    c = colors.setdefault(color, len(colors) + 1)
+                except TypeError:
+                    raise ProblemError(f"{where}: colour {_describe(color)} is not "
+                                       f"hashable") from None
+            if i <= n_primary and fp < 0:
+                fp = len(seen) - 1
+            flat_items.append(i)
+            flat_colors.append(c)
+        if not seen:
+            raise ProblemError(f"{where} is empty")
+        if fp < 0:
+            raise ProblemError(f"{where} {_describe(row)} has no primary item, so no "
+                               f"solution could ever use it; make one of its items primary")
+        first_primary.append(fp)
+        ptr.append(len(flat_items))
+    n_nodes = len(index) + 2 + len(flat_items) + len(ptr)
+    if n_nodes > MAX_NODES:
+        raise TooLargeError(f"the problem needs {n_nodes:,} nodes; the engine's 32-bit "
+                            f"links hold at most {MAX_NODES:,}")
+    return (tuple(colors), np.asarray(flat_items, dtype=np.int64),
+            np.asarray(flat_colors, dtype=np.int64), np.asarray(ptr, dtype=np.int64),
+            np.asarray(first_primary, dtype=np.int64))
+
+
+def _entry_item(entry, secondary_names):
+    """The item an option entry names (strips a colour of a secondary item)."""
+    if isinstance(entry, Colored):
+        return entry.item
+    if isinstance(entry, str) and ":" in entry:
+        try:
+            if entry not in secondary_names and entry.split(":", 1)[0] in secondary_names:
+                return entry.split(":", 1)[0]
+        except TypeError:
+            pass
+    return entry
+
+
+def _split_entry(entry, index: dict, n_primary: int):
+    # "x:red" is item "x" in colour "red" only when "x" is a secondary item
+    # and "x:red" is not itself an item; any other string is an item name.
+    if isinstance(entry, Colored):
+        return entry.item, entry.color
+    if isinstance(entry, str) and ":" in entry and entry not in index:
+        item, color = entry.split(":", 1)
+        if index.get(item, 0) > n_primary:
+            return item, color
+    return entry, None
+
+
+def _describe(option: Any, limit: int = 60) -> str:
+    text = repr(option)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _hashable(x) -> bool:
+    try:
+        hash(x)
+    except TypeError:
+        return False
+    return True
+
+
+def _iterable_row(row) -> bool:
+    return isinstance(row, Iterable) and not isinstance(row, (str, bytes))
