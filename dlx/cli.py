@@ -66,7 +66,8 @@ def _stats_line(stats) -> str:
 
 # ------------------------------------------------------------------ commands
 @click.group(cls=CliGroup, context_settings=CONTEXT,
-             lazy_commands={"pcount": "dlx.cli_scale:pcount"})
+             lazy_commands={"pcount": "dlx.cli_scale:pcount",
+                            "example": "dlx.cli_example:example"})
 @click.version_option(__version__, "--version", prog_name="dlx",
                       message="%(prog)s (numba-dlx) %(version)s")
 def cli():

@@ -10,6 +10,7 @@ for (``"R3"``: row 3; ``"2,7"``: the cell in row 2, column 7; ``"v4"``: the valu
 * :func:`pentominoes` -- pack the twelve pentominoes into a 60-cell rectangle.
 * :func:`polyomino_tiling` -- the generic packer behind :func:`pentominoes`.
 * :func:`langford` -- Langford pairings of 1..n.
+* :func:`sudoku` -- a Sudoku puzzle in the textbook encoding.
 
 The ``_*_spec`` helpers return the same problems in plain form ``(options,
 primary, secondary)`` so the tests can check solutions without the engine.
@@ -24,7 +25,7 @@ from types import MappingProxyType
 from dlx import validate
 from dlx.errors import ProblemError
 
-__all__ = ["queens", "pentominoes", "polyomino_tiling", "langford", "PENTOMINOES"]
+__all__ = ["queens", "pentominoes", "polyomino_tiling", "langford", "sudoku", "PENTOMINOES"]
 
 Cell = tuple[int, int]
 Placement = tuple[Cell, ...]
@@ -432,3 +433,108 @@ def langford(n: int, *, break_symmetry: bool = False):
     [3, 1, 2, 1, 3, 2]
     """
     return _problem(_langford_spec(n, break_symmetry=break_symmetry))
+
+
+# ---------------------------------------------------------------- Sudoku
+
+_SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"  # values 1..35 as one character each
+_PLACES = "0123456789abcdefghijklmnopqrstuvwxyz"  # rows, columns and boxes from 0
+
+
+def _sudoku_box(n: int, box) -> tuple[int, int]:
+    if box is not None:
+        rows, cols = (validate.whole("box rows", box[0], optional=False),
+                      validate.whole("box columns", box[1], optional=False))
+        if rows * cols != n:
+            raise ProblemError(f"a {rows}x{cols} box does not fit a {n}x{n} grid")
+        return rows, cols
+    rows = max(d for d in range(1, int(n**0.5) + 1) if n % d == 0)
+    if rows == 1 and n > 1:
+        raise ProblemError(f"{n} is prime: a {n}x{n} grid has no boxes")
+    return rows, n // rows
+
+
+def _sudoku_spec(puzzle: str, box=None) -> _Spec:
+    if not isinstance(puzzle, str):
+        raise ProblemError(f"puzzle must be a string, not {type(puzzle).__name__}")
+    text = "".join(puzzle.split())
+    n = round(len(text) ** 0.5)
+    if n * n != len(text) or not 1 <= n <= len(_SYMBOLS):
+        raise ProblemError(f"a puzzle of {len(text)} cells is not a square grid of 1 to "
+                           f"{len(_SYMBOLS)} rows")
+    br, bc = _sudoku_box(n, box)
+    givens = {}
+    for k, ch in enumerate(text.upper()):
+        if ch in ".0":
+            continue
+        v = _SYMBOLS.find(ch) + 1
+        if not 1 <= v <= n:
+            raise ProblemError(f"cell {k + 1} (row {k // n + 1}, column {k % n + 1}) holds "
+                               f"{ch!r}; a {n}x{n} grid takes 1-{_SYMBOLS[n - 1]}, "
+                               f"with '.' or '0' for a blank")
+        givens[divmod(k, n)] = v
+
+    def box_of(r: int, c: int) -> int:
+        return r // br * br + c // bc
+
+    taken = {(kind, place, v) for (r, c), v in givens.items()
+             for kind, place in (("r", r), ("c", c), ("b", box_of(r, c)))}
+    options: dict = {}
+    for r in range(n):
+        for c in range(n):
+            for v in range(1, n + 1):
+                here = (("r", r), ("c", c), ("b", box_of(r, c)))
+                if (r, c) in givens:
+                    if givens[r, c] != v:
+                        continue
+                elif any((kind, place, v) in taken for kind, place in here):
+                    continue
+                options[(r, c, v)] = [f"p{_PLACES[r]}{_PLACES[c]}"] + [
+                    f"{kind}{_PLACES[place]}{_SYMBOLS[v - 1]}" for kind, place in here]
+    primary = [f"{kind}{_PLACES[a]}{_SYMBOLS[b] if kind != 'p' else _PLACES[b]}"
+               for kind in "prcb" for a in range(n) for b in range(n)]
+    return options, primary, []
+
+
+def sudoku(puzzle: str, box: tuple[int, int] | None = None):
+    """A Sudoku puzzle as an exact cover, the classic encoding (cells and row, column, box values).
+
+    This is the plain textbook encoding, for trying Sudoku-shaped problems with
+    the engine or with other exact-cover programs; the `sudoku` package has its
+    own, with variants, batches and explanations.
+
+    Primary items: ``p{r}{c}`` (cell r, c is filled), ``r{r}{v}``, ``c{c}{v}``
+    and ``b{b}{v}`` (row, column, box holds value v), with rows, columns and
+    boxes numbered from 0 as ``0-9a-z`` and values written ``1-9A-Z``, so every
+    name has 3 characters.  One option per candidate value of each cell,
+    labelled ``(r, c, v)``; a given keeps only its own option and rules out the
+    options it conflicts with.
+
+    Parameters
+    ----------
+    puzzle : str
+        The cells row by row: ``1-9`` and then ``A-Z`` for values up to 35,
+        ``.`` or ``0`` for blanks; white space is ignored.
+    box : (int, int), optional
+        Box rows and columns; default the most square shape (2x3 for 6x6).
+
+    Returns
+    -------
+    dlx.Problem
+
+    Raises
+    ------
+    dlx.ProblemError
+        The text is not a square grid, holds a value out of range, or the box
+        does not fit.
+
+    Examples
+    --------
+    >>> from dlx.examples import sudoku
+    >>> p = sudoku("1... 34.. ...1 4...")
+    >>> p.count().count
+    1
+    >>> sorted(p.solve())[:4]
+    [(0, 0, 1), (0, 1, 2), (0, 2, 3), (0, 3, 4)]
+    """
+    return _problem(_sudoku_spec(puzzle, box))
