@@ -52,10 +52,12 @@ Search state (resumable)
     ``STEP`` (where to resume), ``LEVEL``, ``BASE`` (levels below it hold
     forced options and are never backtracked), ``NITEMS`` (N), ``NTRAIL``
     (entries on the locked-items rule's trail; 0 without the rule).
-``params`` : int64[4]
+``params`` : int64[4] or int64[5]
     ``BUDGET`` (nodes this call may create), ``LIMIT`` (stop once this many
     solutions are counted; 0 = no limit), ``CAP`` (rows of ``sols``),
-    ``YIELD`` (1 = return as soon as ``sols`` is full).
+    ``YIELD`` (1 = return as soon as ``sols`` is full), and optionally
+    ``TRACE`` (return ``R_TRACE`` before trying each option at the first
+    ``TRACE`` levels above ``BASE``, so the caller can show it; 0 = never).
 ``stats`` : int64[4]
     ``NODES``, ``UPDATES``, ``COUNT`` (solutions so far), ``STORED`` (rows of
     ``sols`` filled by the last call).
@@ -96,7 +98,7 @@ HIGH32 = ~np.int64(0xFFFFFFFF)  # the dead-end count in a tie-break weight (`_br
 # st fields
 STEP, LEVEL, BASE, NITEMS, NTRAIL = 0, 1, 2, 3, 4
 # params fields
-BUDGET, LIMIT, CAP, YIELD = 0, 1, 2, 3
+BUDGET, LIMIT, CAP, YIELD, TRACE = 0, 1, 2, 3, 4
 # stats fields
 NODES, UPDATES, COUNT, STORED = 0, 1, 2, 3
 
@@ -113,6 +115,7 @@ R_BUDGET = 2  # BUDGET nodes used; call again to continue
 R_FULL = 3  # sols is full and YIELD was set; call again to continue
 R_OVERFLOW = 4  # COUNT reached 2**63 - 1 and cannot grow (not reachable in practice)
 R_CLASH = 5  # batch only: the forced options clash, so there is no solution
+R_TRACE = 6  # about to try x[LEVEL] at a traced level; call again to try it
 
 INT64_MAX = np.int64(0x7FFFFFFFFFFFFFFF)
 
@@ -635,6 +638,10 @@ def _run(nd, it, x, st, params, stats, sols, trail, mark, seen, pairs, alt, fail
     code = R_DONE
     locked = trail.shape[0] > 0
     nt = st[NTRAIL]
+    # Levels below trace_end stop before each option they try, except the one
+    # a call resumes with: the caller was shown it when the last call stopped.
+    trace_end = base + params[TRACE] if params.shape[0] > TRACE else base
+    resumed = step == S_X5
     # batch passes ``alt``: alt[l] is the deepest level below l whose item has
     # options left to try (base - 1: none), so the end of the search is seen
     # where it happens instead of after undoing every level on the way up.
@@ -697,6 +704,11 @@ def _run(nd, it, x, st, params, stats, sols, trail, mark, seen, pairs, alt, fail
             code = R_BUDGET
             step = S_X5
             break
+        if level < trace_end and not resumed:
+            code = R_TRACE
+            step = S_X5
+            break
+        resumed = False
         nodes += 1
         u, failed = _try_commit(nd, it, p)
         upd += u

@@ -64,6 +64,30 @@ def _stats_line(stats) -> str:
     return f"dlx: {stats.summary()}"
 
 
+PROGRESS_SECONDS = 2.0  # between --progress lines
+
+_progress_option = click.option(
+    "--progress", is_flag=True,
+    help=f"Every {PROGRESS_SECONDS:g} s, print on stderr the time, nodes and solutions so far and "
+         "Knuth's estimate of the part of the search tree done.")
+_trace_option = click.option(
+    "--trace", type=click.IntRange(min=0), default=0, metavar="LEVELS",
+    help="Print on stderr each option tried at the first LEVELS levels of the search, "
+         "with its place among its item's options (k of d).")
+
+
+def _watch(search, progress: bool, trace: int) -> None:
+    """Attach the --progress and --trace reports to ``search``."""
+    if trace:
+        search.on_trace(lambda c: err(f"dlx: L{c.level} {c.label} ({c.position} of {c.of})"), trace)
+    if progress:
+        def report(s):
+            st = s.stats
+            err(f"dlx: {st.seconds:.1f} s, {st.nodes:,} nodes, {st.solutions:,} solutions, "
+                f"about {100 * s.fraction_done():.1f}% done")
+        search.on_progress(report, PROGRESS_SECONDS)
+
+
 # ------------------------------------------------------------------ commands
 @click.group(cls=CliGroup, context_settings=CONTEXT,
              lazy_commands={"pcount": "dlx.cli_scale:pcount",
@@ -93,13 +117,19 @@ def cli():
 @seed_option("Shuffle the order of options reproducibly (the solutions found first change).")
 @timeout_option("Stop after SECONDS.")
 @max_nodes_option("Stop after N search nodes.")
+@click.option("--every", type=click.IntRange(min=1), default=1, metavar="M",
+              help="Print only every M-th solution found (the M-th, 2M-th, ...); --limit "
+                   "then counts the solutions printed.")
 @click.option("--format", "fmt", type=click.Choice(["line", "json"]), default="line",
               show_default=True,
               help="line: one option per line, blank line between solutions; "
                    "json: one object per solution per line.")
+@_progress_option
+@_trace_option
 @verbose_option
 @quiet_option
-def solve(file, all_, limit, seed, timeout, max_nodes, fmt, verbose, quiet):
+def solve(file, all_, limit, seed, timeout, max_nodes, every, fmt, progress, trace, verbose,
+          quiet):
     """Print the first solution of FILE (or several with --limit, or --all).
 
     Each solution is printed as its options, one option line per line, in
@@ -115,16 +145,21 @@ def solve(file, all_, limit, seed, timeout, max_nodes, fmt, verbose, quiet):
         raise click.UsageError("give either --all or --limit, not both")
     limit = None if all_ else (limit or 1)
     problem = read_problem(file)
-    search = problem.search(limit=limit, seed=seed, timeout=timeout, max_nodes=max_nodes)
-    found = 0
+    search = problem.search(limit=None if limit is None else limit * every, seed=seed,
+                            timeout=timeout, max_nodes=max_nodes)
+    _watch(search, progress, trace)
+    found = printed = 0
     try:
         for sol in search:
             found += 1
+            if found % every:
+                continue
+            printed += 1
             # Each solution is written in one piece: Ctrl-C never cuts one in half.
             if fmt == "json":
                 out_whole(json.dumps({"solution": found, "options": [str(o) for o in sol]}))
             else:
-                out_whole(("\n" if found > 1 else "") + "\n".join(str(o) for o in sol))
+                out_whole(("\n" if printed > 1 else "") + "\n".join(str(o) for o in sol))
     finally:
         if verbose:
             err(_stats_line(search.stats))
@@ -138,6 +173,8 @@ def solve(file, all_, limit, seed, timeout, max_nodes, fmt, verbose, quiet):
     elif not found:
         err("dlx: no solution", quiet)
         raise click.exceptions.Exit(EXIT_NO_SOLUTION)
+    if found and not printed:
+        err(f"dlx: {found} solution(s) found, fewer than --every {every}", quiet)
 
 
 @cli.command(context_settings=CONTEXT)
@@ -149,8 +186,10 @@ def solve(file, all_, limit, seed, timeout, max_nodes, fmt, verbose, quiet):
               show_default=True,
               help='line: the count; json: {"count", "exact", "status", "nodes", '
                    '"updates", "seconds"}.')
+@_progress_option
+@_trace_option
 @verbose_option
-def count(file, limit, timeout, max_nodes, fmt, verbose):
+def count(file, limit, timeout, max_nodes, fmt, progress, trace, verbose):
     """Count the solutions of FILE.
 
     Prints one line starting with the count: `92` when exact, or
@@ -159,7 +198,12 @@ def count(file, limit, timeout, max_nodes, fmt, verbose):
     Ctrl-C prints the count so far (a lower bound) and exits with 130.
     """
     problem = read_problem(file)
-    result = problem.count(limit=limit, timeout=timeout, max_nodes=max_nodes)
+    if progress or trace:
+        search = problem.search(limit=limit, timeout=timeout, max_nodes=max_nodes)
+        _watch(search, progress, trace)
+        result = search.count()
+    else:
+        result = problem.count(limit=limit, timeout=timeout, max_nodes=max_nodes)
     st = result.stats
     if fmt == "json":
         out(json.dumps({"count": result.count, "exact": result.exact, "status": result.status,

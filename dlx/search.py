@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
 
@@ -21,7 +22,8 @@ from . import _jit, validate
 from . import _kernel as K  # noqa: N812  (constants only; kernels come from _jit)
 from .results import CountResult, PropagateResult, Stats
 
-__all__ = ["Search", "Estimate", "TIE_ITEMS", "fresh_state", "propagate", "split", "estimate"]
+__all__ = ["Search", "Choice", "Estimate", "TIE_ITEMS", "fresh_state", "propagate", "split",
+           "estimate"]
 
 TIE_ITEMS = K.TIES
 """When several items have two options left, the search compares the first
@@ -49,6 +51,17 @@ def fresh_state(problem, seed=None):
     x = np.zeros(links.levels + 1, dtype=np.uint32)
     st = np.array([K.S_X2, 0, 0, problem.n_items, 0], dtype=np.int64)
     return links, links.nd.copy(), links.it.copy(), x, st
+
+
+class Choice(NamedTuple):
+    """An option the search tries: at ``level`` (from 0), option number ``option``
+    with its ``label``, the ``position``-th of the ``of`` options its item had left."""
+
+    level: int
+    option: int
+    label: object
+    position: int
+    of: int
 
 
 class Search:
@@ -108,7 +121,7 @@ class Search:
         if locked:
             self._lock_on(links)
         self._node_option = links.node_option
-        self._params = np.zeros(4, dtype=np.int64)
+        self._params = np.zeros(5, dtype=np.int64)  # TRACE: 0 unless on_trace sets it
         self._stats = np.zeros(4, dtype=np.int64)
         self._sols = np.zeros((STORE_PER_CALL, links.levels + 1), dtype=np.uint32)
         self._budget = FIRST_BUDGET
@@ -121,6 +134,10 @@ class Search:
         # unique turn it off: their search is dropped at once, and undoing every
         # level of a solved puzzle would cost a good part of a short search.
         self._restore = restore
+        self._tracer = None
+        self._reporter = None
+        self._report_every = 0.0
+        self._reported = 0.0
 
     # -------------------------------------------------------------- internals
     def _lock_on(self, links):
@@ -187,6 +204,11 @@ class Search:
             elif dt > TARGET_CALL_SECONDS * 2:
                 self._budget = max(self._budget // 2, FIRST_BUDGET)
         self._sync()
+        if self._tracer is not None and self._about_to_try_traced(code):
+            self._tracer(self._choice(int(self._st[K.LEVEL])))
+        if self._reporter is not None and self._elapsed - self._reported >= self._report_every:
+            self._reported = self._elapsed
+            self._reporter(self)
         if code in _CODE_STATUS:
             return _CODE_STATUS[code]
         if self.timeout is not None and self._elapsed >= self.timeout:
@@ -199,6 +221,80 @@ class Search:
             n = int(self._sols[k, 0])
             out.append(self.problem.label(self._node_option[self._sols[k, 1:n + 1]]))
         return out
+
+    def _about_to_try_traced(self, code) -> bool:
+        """Did the call stop just before trying an option at a traced level?
+
+        The kernel stops there with R_TRACE, except when the node budget ran
+        out at that very point: the next call then tries the option without
+        stopping, so it is shown now.
+        """
+        if code == K.R_TRACE:
+            return True
+        level = int(self._st[K.LEVEL])
+        return (code == K.R_BUDGET and self._st[K.STEP] == K.S_X5
+                and level < int(self._st[K.BASE]) + int(self._params[K.TRACE])
+                and int(self._x[level]) > self.problem.n_items)
+
+    def _choice(self, level: int) -> Choice:
+        """The option at ``level`` of the choice stack, its place in its item's list."""
+        nd = self._nd
+        p = int(self._x[level])
+        item = int(nd[K.TOP, p])
+        q, k = int(nd[K.DOWN, item]), 1
+        while q != p:
+            q, k = int(nd[K.DOWN, q]), k + 1
+        option = int(self._node_option[p])
+        return Choice(level - int(self._st[K.BASE]), option, self.problem.label([option])[0],
+                      k, int(nd[K.TOP, item]))
+
+    def choices(self) -> list[Choice]:
+        """The options the search is in the middle of, from the first level down.
+
+        Between kernel calls: the option taken at each level, and the one about
+        to be tried at the deepest (when the search stopped just before it).
+        Forced options are not listed.
+        """
+        level = int(self._st[K.LEVEL])
+        if self._st[K.STEP] == K.S_X5 and int(self._x[level]) > self.problem.n_items:
+            level += 1
+        return [self._choice(lev) for lev in range(int(self._st[K.BASE]), level)]
+
+    def fraction_done(self) -> float:
+        """Knuth's estimate of the part of the search tree already explored, in [0, 1].
+
+        With the k-th of d options tried at the first level, the k'-th of d'
+        at the next and so on, the estimate is
+        (k - 1)/d + (k' - 1)/(d d') + ... + 1/(2 d d' ...): each level's
+        options are taken to have subtrees of equal size.  Exact at the end;
+        rough, but steadily rising, meanwhile.
+        """
+        if self._st[K.STEP] == K.S_DONE:
+            return 1.0
+        done, share = 0.0, 1.0
+        for c in self.choices():
+            share /= c.of
+            done += (c.position - 1) * share
+        return min(done + share / 2, 1.0)
+
+    def on_trace(self, callback, levels: int) -> None:
+        """Call ``callback(choice)`` before each option is tried at the first ``levels`` levels.
+
+        ``choice`` is a `Choice`: the level (from 0), the option and its label,
+        and its place among its item's options.  Knuth's programs show the same
+        to follow the top of a long search.  Set it before the search starts.
+        """
+        self._params[K.TRACE] = validate.whole("levels", levels, least=0, optional=False)
+        self._tracer = callback
+
+    def on_progress(self, callback, every: float) -> None:
+        """Call ``callback(search)`` between kernel calls, at most once every ``every`` seconds.
+
+        The callback can read `stats` and `fraction_done` for a progress line.
+        """
+        self._report_every = validate.seconds("every", every) or 0.0
+        self._reported = self._elapsed
+        self._reporter = callback
 
     # -------------------------------------------------------------------- API
     def __iter__(self):

@@ -455,3 +455,62 @@ def test_sigint_during_estimate_prints_the_estimate_so_far(files):
             break
     assert re.fullmatch(r"solutions \S+ \+- \S+\nnodes \S+ \+- \S+\n", out)
     assert re.search(r"Ctrl-C stopped the walks after \d+ of 1000000000000 probes", errs)
+
+
+# --------------------------------------------------- --every, --trace, --progress
+def test_every_prints_each_mth_solution_and_limit_counts_printed(runner, files):
+    all_ = run(runner, "solve", "--all", "--format", "json", files["q8"])
+    every = run(runner, "solve", "--all", "--every", "30", "--format", "json", files["q8"])
+    solutions = [json.loads(line) for line in all_.stdout.splitlines()]
+    chosen = [json.loads(line) for line in every.stdout.splitlines()]
+    assert [s["solution"] for s in chosen] == [30, 60, 90]
+    assert chosen == [solutions[k - 1] for k in (30, 60, 90)]
+    two = run(runner, "solve", "--every", "30", "--limit", "2", "--format", "json", files["q8"])
+    assert [json.loads(line)["solution"] for line in two.stdout.splitlines()] == [30, 60]
+    few = run(runner, "solve", "--all", "--every", "100", files["q8"])
+    assert few.exit_code == 0 and few.stdout == ""
+    assert "92 solution(s) found, fewer than --every 100" in few.stderr
+
+
+def test_trace_shows_every_option_tried_at_the_first_levels(runner, files):
+    r = run(runner, "count", "--trace", "1", files["q8"])
+    assert r.stdout == "92\n"
+    lines = r.stderr.splitlines()
+    assert len(lines) == 8  # the eight squares of the row branched on first
+    assert [re.fullmatch(r"dlx: L0 R\d C\d A\d+ B\d+ \((\d) of 8\)", line).group(1)
+            for line in lines] == [str(k) for k in range(1, 9)]
+    deep = run(runner, "solve", "--trace", "2", files["q8"])
+    assert deep.exit_code == 0 and re.search(r"dlx: L1 .* \(1 of \d\)", deep.stderr)
+
+
+def test_trace_of_every_level_reports_each_node_once(monkeypatch):
+    import dlx.search
+    from dlx.examples import langford, queens
+
+    for problem in (queens(7), langford(7), queens(9)):
+        for tiny_calls in (False, True):
+            search = problem.search()
+            if tiny_calls:  # the node budget then often stops a call at a traced level
+                monkeypatch.setattr(dlx.search, "MAX_BUDGET", 2)
+                search._budget = 1
+            seen = []
+            search.on_trace(seen.append, problem.n_primary)
+            result = search.count()
+            monkeypatch.undo()
+            assert result.count == problem.count().count
+            assert len(seen) == result.stats.nodes
+            assert all(1 <= c.position <= c.of for c in seen)
+
+
+def test_progress_lines_rise_to_the_end():
+    from dlx.examples import queens
+
+    search = queens(12).search()
+    seen = []
+    search.on_progress(lambda s: seen.append((s.stats.nodes, s.fraction_done())), 1e-9)
+    search.count()
+    assert len(seen) > 3
+    fractions = [f for _, f in seen]
+    assert all(0 <= f <= 1 for f in fractions) and fractions[-1] == 1.0
+    assert fractions[len(fractions) // 2] < 1.0
+    assert [n for n, _ in seen] == sorted(n for n, _ in seen)
