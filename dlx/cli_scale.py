@@ -99,7 +99,9 @@ class _Meter:
                    "workers).")
 @click.option("--journal", type=click.Path(dir_okay=False), metavar="PATH",
               help="Record every finished part in PATH (JSON lines); run again with the "
-                   "same PATH to resume without recounting finished parts.")
+                   "same PATH to resume without recounting finished parts.  A file that is "
+                   "not such a journal, or is damaged, is refused and left as it is; one "
+                   "run at a time per PATH.")
 @limit_option("Stop once N solutions are counted (the count is then a lower bound).")
 @timeout_option("Stop the whole run after SECONDS (the count is then a lower bound).")
 @max_nodes_option("Stop any single part after N search nodes (the count is then a lower "

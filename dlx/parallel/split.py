@@ -376,7 +376,9 @@ def count_parallel(problem, *, depth=None, jobs=None, client=None, progress=None
         are stopped, finished parts stay in the journal) and propagates.
     journal : str or path, optional
         JSON-lines file recording each finished part as it completes; rerun
-        with the same file to skip the parts already complete.
+        with the same file to skip the parts already complete.  It is locked
+        for the run; an existing file must be an undamaged journal (see
+        `dlx.parallel.journal`).
     limit : int, optional
         Stop once this many solutions are counted (``status == "limit"``).
     timeout : float, optional
@@ -396,7 +398,8 @@ def count_parallel(problem, *, depth=None, jobs=None, client=None, progress=None
     ProblemError
         Bad arguments (or bad forced options).
     JournalError
-        The journal belongs to another problem or depth, or is damaged.
+        The journal belongs to another problem or depth, is not a journal or
+        is damaged (the message names the line), or another run is using it.
     ClusterError
         Dask is not installed, the scheduler cannot be reached, or its
         workers cannot import dlx.
@@ -427,12 +430,18 @@ def count_parallel(problem, *, depth=None, jobs=None, client=None, progress=None
     timeout = validate.seconds("timeout", timeout)
     forced = [int(o) for o in problem.check_forced(forced)]
     deadline = None if timeout is None else time.time() + timeout
+    # The journal is locked from here on: every way out below closes it.
     jr = Journal(journal, fingerprint(problem, forced)) if journal is not None else None
-    if jr is not None and jr.depth is not None:
-        if depth is not None and depth != jr.depth:
-            jr.wrong_depth(depth)
-        depth = jr.depth
-    backend = backend_for(jobs, client)  # local workers start while the search is split
+    try:
+        if jr is not None and jr.depth is not None:
+            if depth is not None and depth != jr.depth:
+                jr.wrong_depth(depth)
+            depth = jr.depth
+        backend = backend_for(jobs, client)  # local workers start while the search is split
+    except BaseException:
+        if jr is not None:
+            jr.close()
+        raise
     ref = stream = None
     try:
         if depth is None:
