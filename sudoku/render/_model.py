@@ -194,5 +194,7 @@ def prepare(puzzle, solution=None, candidates=None, highlight=None,
     if marks is not None or any(struck):
         shown = marks or tuple(() for _ in values)
         marks = tuple(tuple(sorted(set(m) | s)) for m, s in zip(shown, struck, strict=True))
+        if not any(marks):
+            marks = None  # every cell holds a value: nothing to pencil in
     return Scene(p, n, _regions(p), values, tuple(bool(v) for v in p.cells), marks, struck,
                  _highlight(n, highlight), _extra(p))
