@@ -62,7 +62,8 @@ def _header(index: int, p=None, error=None) -> str:
         return text + ": invalid"
     n = p.size
     variant = "" if p.variant == "standard" else f" {p.variant}"
-    return f"{text}: {n}x{n}{variant}, {p.n_givens} givens"
+    givens = p.n_givens
+    return f"{text}: {n}x{n}{variant}, {givens} given{'' if givens == 1 else 's'}"
 
 
 def _comment(text: str) -> str:

@@ -491,3 +491,26 @@ def test_show_help_does_not_import_numba():
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert r.returncode == 0, r.stderr
     assert r.stderr.strip().splitlines()[-1] == "[]"
+
+
+def test_show_solve_with_candidates_fills_every_cell():
+    # A unique solution leaves no cell to pencil in: the compact grid, as with --solve.
+    both = run("--solve", "--candidates", input=FOUR + "\n")
+    assert both.exit_code == 0 and both.stdout == run("--solve", input=FOUR + "\n").stdout
+
+
+# ------------------------------------------------------------------- gallery
+def test_gallery_pictures_are_drawn():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("gen_gallery",
+                                                  os.path.join(ROOT, "docs", "gen_gallery.py"))
+    gallery = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(gallery)
+    files = gallery.build()
+    page = files.pop("gallery.md")
+    assert sorted(re.findall(r"\]\((gallery/[\w.]+\.svg)\)", page)) == sorted(files)
+    variants = {parse_svg(svg).get("data-variant") for svg in files.values()}
+    sizes = {parse_svg(svg).get("data-size") for svg in files.values()}
+    assert variants == {"standard", "jigsaw", "x", "windoku"} and {"6", "9", "16"} <= sizes
+    assert "```text\n┌" in page  # the terminal drawing
