@@ -27,8 +27,8 @@ The distribution installs two commands, also runnable as `python -m sudoku` and
 `python -m dlx`.  Both follow the same conventions:
 
 * results on **stdout**, one line per input item in input order, printed as
-  soon as each is known (`--format grid` prints blocks separated by a blank
-  line); messages, progress and statistics on **stderr**.  `sudoku` reads and
+  soon as each is known (`--format grid` and `sudoku show` print blocks
+  separated by a blank line); messages, progress and statistics on **stderr**.  `sudoku` reads and
   solves puzzles in batches (16 at first, then about a tenth of a second's
   worth) and writes stdout out before it reads on, so a result can wait for the
   rest of its batch; puzzles typed or pasted at a terminal are answered one by
@@ -68,9 +68,11 @@ a solved puzzle), `nodes` the search nodes used; an invalid puzzle has
   found; `dlx`: a parse error, an unreadable file.
 * 2: usage error (reported by click).
 * 3: `sudoku solve`: some puzzle has no solution; `sudoku check`: some puzzle
-  is not unique (multiple or none); `dlx solve`: the problem has no solution.
+  is not unique (multiple or none); `sudoku show --solve`: some puzzle has no
+  solution or several; `dlx solve`: the problem has no solution.
 * 4: `sudoku solve`, `sudoku check`: some puzzle was stopped by `--timeout` or
-  `--max-nodes`; `dlx solve`: stopped by them before any solution.
+  `--max-nodes`; `sudoku show --solve`: by `--timeout`; `dlx solve`: stopped by
+  them before any solution.
 * 130: Ctrl-C, after printing every finished result.
 * 141: stdout was closed early (`... | head`); the command stops quietly.
 

@@ -4,8 +4,10 @@ Read puzzles with `read_puzzles` (streaming, any supported format), write them
 with `format_line` or `format_grid`; solve, count, check uniqueness and list
 candidates with `solve`, `count`, `check`, `candidates` and, for files of
 puzzles, `solve_all` (all from `sudoku.solver`); make puzzles with `generate`,
-`minimize` and `grade` (from `sudoku.generator` and `sudoku.grading`).  The solver and the generator
-are loaded on first use, so importing this package does not import numba.
+`minimize` and `grade` (from `sudoku.generator` and `sudoku.grading`); draw them with
+`render_text` and `render_svg` (from `sudoku.render`; puzzles also show as pictures in
+Jupyter).  The solver and the generator are loaded on first use, so importing this package
+does not import numba.
 """
 
 from .errors import GridTooLargeError, PuzzleError
@@ -52,6 +54,7 @@ _LAZY = {
     "generate": "generator", "generate_many": "generator", "minimize": "generator",
     "is_minimal": "generator", "Generated": "generator", "GenerationError": "generator",
     "grade": "grading", "Grade": "grading",
+    "render_svg": "render", "render_text": "render",
 }
 __all__ += ["__version__", *_LAZY]
 

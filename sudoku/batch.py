@@ -113,6 +113,15 @@ class PuzzleResult:
             return ("none", "unique")[self.count]
         return "unknown"
 
+    def _repr_svg_(self) -> str | None:
+        """The puzzle and its first solution as a picture, for Jupyter (None when the
+        item could not be read)."""
+        if self.puzzle is None:
+            return None
+        from .render import render_svg
+
+        return render_svg(self.puzzle, self.solutions[0] if self.solutions else None)
+
 
 
 

@@ -62,6 +62,7 @@ from dlx.cli_base import err as _err
 from dlx.cli_base import isatty as _isatty
 
 from . import cli_make as _make
+from . import cli_show as _show
 from ._cli_common import input_options as _input_options
 from ._cli_common import json_line as _json
 from ._cli_common import read_items as _read
@@ -535,6 +536,8 @@ def _exit_status(tally, not_good: int) -> int:
 # Making puzzles: generate, minimize, grade (defined in sudoku.cli_make).
 for _command in (_make.generate, _make.minimize, _make.grade):
     cli.add_command(_command)
+# Drawing puzzles: show (defined in sudoku.cli_show).
+cli.add_command(_show.show)
 
 
 def main(argv=None):

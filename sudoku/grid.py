@@ -474,6 +474,12 @@ class Puzzle:
         """Number of given (non-blank) cells."""
         return len(self.cells) - self.cells.count(0)
 
+    def _repr_svg_(self) -> str:
+        """The puzzle as a picture, for Jupyter (see `sudoku.render_svg`)."""
+        from .render import render_svg
+
+        return render_svg(self)
+
     def __repr__(self) -> str:
         n = self.size
         where = "".join(f", {k}={v!r}" for k, v in
