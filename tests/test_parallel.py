@@ -640,3 +640,29 @@ def test_result_record():
     assert isinstance(r, ParallelCount)
     assert int(r) == 4 and str(r) == "4" and r.missing == 0
     assert r.nodes == sum(x.nodes for x in r.parts)
+
+
+@pytest.mark.skipif(not hasattr(__import__("signal"), "setitimer"), reason="needs setitimer")
+def test_ctrl_c_while_waiting_for_a_worker_names_the_task():
+    # The head task runs on a worker thread (or, if the caller claimed it first, on
+    # the calling thread); Ctrl-C comes meanwhile.  Either way the caller learns
+    # which task was cut short, so it can hand over what that task had finished.
+    import signal
+    import time
+
+    from dlx.parallel import TaskInterrupted, Threads, ordered
+
+    def interrupt(signum, frame):
+        raise KeyboardInterrupt
+
+    backend = Threads(2)
+    previous = signal.signal(signal.SIGALRM, interrupt)
+    signal.setitimer(signal.ITIMER_REAL, 0.2)
+    try:
+        with pytest.raises(TaskInterrupted) as caught:
+            list(ordered(backend, time.sleep, [(1.0,)]))
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+        backend.close()
+    assert caught.value.args == (1.0,)

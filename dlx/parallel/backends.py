@@ -624,9 +624,10 @@ def ordered(backend: Backend, fn: Callable, tasks: Iterable) -> Generator[Any, N
     runs a task or handles a result, so that every worker finds one queued.
     So ``tasks`` may shape each task from the results handed over so far.
 
-    Ctrl-C while the calling thread runs a task: the tasks after it are
-    dropped, the results before it are still yielded, then `TaskInterrupted`
-    (a KeyboardInterrupt) is raised with that task's arguments.  A task's
+    Ctrl-C while the calling thread runs a task, or waits for the next result:
+    the tasks after that one are dropped, the results before it are still
+    yielded, then `TaskInterrupted` (a KeyboardInterrupt) is raised with its
+    arguments.  A task's
     exception is raised when its turn comes.  Leaving the loop early cancels
     what is in flight.
 
@@ -637,6 +638,7 @@ def ordered(backend: Backend, fn: Callable, tasks: Iterable) -> Generator[Any, N
     """
     tasks = iter(tasks)
     pending: deque = deque()
+    args_of: dict = {}  # id(handle) -> its task's arguments, for TaskInterrupted
     more = True
     stop_at = None  # the task the caller was running when Ctrl-C came
 
@@ -650,10 +652,13 @@ def ordered(backend: Backend, fn: Callable, tasks: Iterable) -> Generator[Any, N
             more = False
             return False
         try:
-            pending.append(backend.submit(fn, *args))
+            handle = backend.submit(fn, *args)
         except KeyboardInterrupt:  # an inline backend was running it
             stop_at = _Stopped(args)
             pending.append(stop_at)
+        else:
+            args_of[id(handle)] = args
+            pending.append(handle)
         return True
 
     def top_up(queued: int) -> None:
@@ -691,9 +696,18 @@ def ordered(backend: Backend, fn: Callable, tasks: Iterable) -> Generator[Any, N
                     top_up(backend.workers - 1)  # likewise while the caller handles the result
             if head is stop_at:
                 raise TaskInterrupted(*stop_at.args)
-            backend.wait([head])
+            try:
+                backend.wait([head])
+                result = backend.result(head)
+            except TaskInterrupted:
+                raise
+            except KeyboardInterrupt:
+                # Ctrl-C while waiting for the head, or the head's task itself
+                # interrupted: the same as Ctrl-C while the caller ran it.
+                raise TaskInterrupted(*args_of[id(head)]) from None
             pending.popleft()
-            yield backend.result(head)
+            del args_of[id(head)]
+            yield result
     finally:
         if pending:
             backend.abort([h for h in pending if not isinstance(h, _Stopped)])
