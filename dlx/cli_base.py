@@ -4,7 +4,8 @@
 a one-line ``Error: ...`` and exit status 1, never a traceback; Ctrl-C into
 exit status 130 after what was printed; a closed stdout pipe into a quiet
 end.  The option factories give the same name, metavar and range checks to
-``--limit``, ``--timeout``, ``--max-nodes`` and ``--seed`` everywhere.
+``--limit``, ``--timeout``, ``--max-nodes``, ``--seed`` and
+``--connect-timeout`` everywhere.
 
 Importing this module imports click and nothing of numba or numpy, so that
 ``--help`` and ``--version`` answer at once.
@@ -25,10 +26,10 @@ from .errors import DLXError
 
 __all__ = [
     "CONTEXT", "EXIT_BAD_INPUT", "EXIT_BROKEN_PIPE", "EXIT_INTERRUPTED", "EXIT_NO_SOLUTION",
-    "EXIT_OK", "EXIT_STOPPED", "EXIT_USAGE", "CliGroup", "count_text", "err",
-    "isatty", "limit_option", "max_nodes_option", "open_input", "out", "quiet_option",
-    "read_problem",
-    "run_command", "seed_option", "timeout_option", "verbose_option",
+    "EXIT_OK", "EXIT_STOPPED", "EXIT_USAGE", "CliGroup", "connect_timeout_option",
+    "count_text", "err", "isatty", "limit_option", "max_nodes_option", "open_input", "out",
+    "quiet_option", "read_problem", "run_command", "seed_option", "timeout_option",
+    "verbose_option",
 ]
 
 EXIT_OK = 0
@@ -154,6 +155,13 @@ def timeout_option(help_text):
 def max_nodes_option(help_text):
     return click.option("--max-nodes", type=click.IntRange(min=1), metavar="N",
                         help=help_text)
+
+
+connect_timeout_option = click.option(
+    "--connect-timeout", type=click.FloatRange(min=0, min_open=True, max=86400),
+    metavar="SECONDS",
+    help="With --scheduler: give up after SECONDS when no Dask scheduler answers at "
+         "ADDRESS, and again when no worker joins it [default: 10].")
 
 
 def seed_option(help_text, default=None):

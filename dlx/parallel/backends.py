@@ -19,7 +19,9 @@ A *backend* runs tasks (a picklable function and its arguments):
 `Dask`
     a ``dask.distributed`` cluster (``pip install "numba-dlx[cluster]"``);
     every worker must have numba-dlx installed.  A scheduler is trusted: it
-    runs whatever code it is sent, and so do its workers.
+    runs whatever code it is sent, and so do its workers.  An address that is
+    not a scheduler fails within the connect timeout, with one line saying why
+    (`dlx.parallel.scheduler`).
 
 `ordered` yields the tasks' results in the order the tasks were given, as
 soon as each and all before it are done; `completed` yields them as they
@@ -61,6 +63,7 @@ from typing import TYPE_CHECKING, Any
 
 from .. import validate
 from ..errors import DLXError, ProblemError
+from .scheduler import CONNECT_TIMEOUT, ClusterError, connect
 
 if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor
@@ -68,13 +71,6 @@ if TYPE_CHECKING:
 __all__ = ["CONNECT_TIMEOUT", "Backend", "ClusterError", "Dask", "Inline", "Processes",
            "TaskInterrupted", "Threads", "WorkerPool", "backend_for", "completed",
            "default_start_method", "ordered", "shared"]
-
-CONNECT_TIMEOUT = 30.0  # seconds to reach a scheduler and see a worker
-
-
-class ClusterError(DLXError):
-    """Dask is missing, the scheduler cannot be reached, or its workers cannot run dlx."""
-
 
 class TaskInterrupted(KeyboardInterrupt):
     """Ctrl-C came while the calling thread ran a task of `ordered`.
@@ -469,24 +465,14 @@ class Processes(Backend):
             self.pool.close()
 
 
-def _connect(client):
+def _connect(client, timeout):
     """A dask.distributed Client from a Client or an address; returns (client, owned)."""
     if not isinstance(client, str):
         if not (hasattr(client, "submit") and hasattr(client, "scatter")):
             raise ProblemError(f"client must be a dask.distributed.Client or a scheduler "
                                f"address such as 'tcp://host:8786', not {client!r}")
         return client, False
-    try:
-        from distributed import Client
-    except ImportError:
-        raise ClusterError("running on a Dask cluster needs dask.distributed; install it "
-                           "with: pip install \"numba-dlx[cluster]\"") from None
-    try:
-        c = Client(client, timeout=CONNECT_TIMEOUT)
-    except (OSError, TimeoutError, ValueError) as exc:
-        raise ClusterError(f"cannot reach the Dask scheduler at {client}: {exc}; check the "
-                           f"address, or start one with `dask scheduler`") from None
-    return c, True
+    return connect(client, timeout), True
 
 
 class Dask(Backend):
@@ -494,15 +480,16 @@ class Dask(Backend):
 
     name = "dask"
 
-    def __init__(self, client):
-        self.client, self.owned = _connect(client)
+    def __init__(self, client, connect_timeout: float | None = None):
+        timeout = validate.seconds("connect_timeout", connect_timeout) or CONNECT_TIMEOUT
+        self.client, self.owned = _connect(client, timeout)
         try:
             if not self.client.nthreads():
-                self.client.wait_for_workers(1, timeout=CONNECT_TIMEOUT)
+                self.client.wait_for_workers(1, timeout=timeout)
         except (OSError, TimeoutError) as exc:
             self.close()
             raise ClusterError(f"no Dask worker joined the scheduler within "
-                               f"{CONNECT_TIMEOUT:g} s ({exc}); start some with "
+                               f"{timeout:g} s ({exc}); start some with "
                                f"`dask worker ADDRESS`") from None
         self.workers = max(1, sum(self.client.nthreads().values()))
         self.window = 3 * self.workers  # covers the scheduler's round trips
@@ -545,7 +532,8 @@ class Dask(Backend):
             self.client.close()
 
 
-def backend_for(jobs=None, client=None, *, threads: bool = False) -> Backend:
+def backend_for(jobs=None, client=None, *, threads: bool = False,
+                connect_timeout: float | None = None) -> Backend:
     """The backend for a ``jobs`` / ``client`` pair of arguments.
 
     Parameters
@@ -556,19 +544,23 @@ def backend_for(jobs=None, client=None, *, threads: bool = False) -> Backend:
         A Dask cluster (a Client or a scheduler address) instead.
     threads : bool
         Threads rather than processes for ``jobs`` (tasks that release the GIL).
+    connect_timeout : float, optional
+        Seconds to reach a scheduler given by address, and again to see a
+        worker; default `CONNECT_TIMEOUT` (10).
 
     Raises
     ------
     ProblemError
         Both ``jobs`` and ``client`` given, or ``jobs`` not a whole number.
     ClusterError
-        Dask is missing or the scheduler cannot be reached.
+        Dask is missing, or the address cannot be reached or is not a Dask
+        scheduler (see `dlx.parallel.scheduler`).
     """
     if client is not None:
         if jobs is not None:
             raise ProblemError("give either jobs (workers on this machine) or client (a Dask "
                                "cluster), not both")
-        return Dask(client)
+        return Dask(client, connect_timeout)
     if isinstance(jobs, WorkerPool):
         return Processes(jobs, owned=False)
     n = validate.whole("jobs", jobs, least=0) or os.cpu_count() or 1
