@@ -39,8 +39,9 @@ imported numba and the kernels' module and run nothing else, so its children
 start in a fraction of a second and load the compiled kernels from numba's
 on-disk cache.  As with any ``spawn``/``forkserver`` pool, a script that uses
 processes must guard its top level with ``if __name__ == "__main__":``.
-Worker processes ignore SIGINT: Ctrl-C is handled by the parent, which stops
-them.
+Worker processes ignore SIGINT and SIGHUP, which reach the whole process
+group: the parent handles Ctrl-C and a hangup, and stops them.  They end
+when the process that started them ends, however it ends.
 
 Importing this module imports neither numba nor dask.
 """
@@ -50,8 +51,11 @@ from __future__ import annotations
 import hashlib
 import os
 import pickle
+import select
 import signal
 import tempfile
+import threading
+import time
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator
 
@@ -132,9 +136,16 @@ def shared(ref):
 
 
 # ------------------------------------------------------------ local processes
-def _worker_start() -> None:
-    """Initializer of local worker processes: ignore Ctrl-C, load the search kernels."""
+def _worker_start(parent: int) -> None:
+    """Initializer of local worker processes: follow the parent, load the search kernels.
+
+    Ctrl-C and a terminal's hangup reach the whole process group; the parent
+    handles them and stops the workers, so the workers ignore them.
+    """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "SIGHUP"):
+        signal.signal(signal.SIGHUP, signal.SIG_IGN)
+    _follow(parent)
     os.environ["DLX_NO_COMPILE_NOTICE"] = "1"  # the parent says it once if needed
     try:
         from .. import _jit
@@ -144,8 +155,47 @@ def _worker_start() -> None:
         pass
 
 
+def _follow(parent: int) -> None:
+    """End this worker process when process ``parent`` (which started its pool) ends.
+
+    The workers are children of the fork server, not of the process that
+    uses them, and they hold the pipes that keep the fork server and the
+    resource tracker running: were they to outlive that process (killed by
+    SIGKILL, say), all of them would stay for good.  A daemon thread waits on
+    a pidfd (Linux), or else checks every second that ``parent`` is alive.
+    """
+    if os.name != "posix":  # pragma: no cover - os.kill(pid, 0) would end the parent
+        return
+    try:
+        fd: int | None = os.pidfd_open(parent)
+    except ProcessLookupError:
+        os._exit(1)
+    except (AttributeError, OSError):  # not Linux, or a kernel before 5.3
+        fd = None
+    threading.Thread(target=_watch, args=(parent, fd), name="dlx-follow-parent",
+                     daemon=True).start()
+
+
+def _watch(parent: int, fd: int | None) -> None:
+    if fd is not None:
+        select.select([fd], [], [])  # readable once the process has ended
+    else:  # pragma: no cover - not Linux
+        while True:
+            time.sleep(1.0)
+            try:
+                os.kill(parent, 0)
+            except ProcessLookupError:
+                break
+            except PermissionError:  # the number now belongs to another user's process
+                break
+    os._exit(1)
+
+
 def _noop() -> int:
     return os.getpid()
+
+
+ABORT_WAIT = 10.0  # seconds WorkerPool.abort waits for its stopped processes to be reaped
 
 
 class WorkerPool:
@@ -209,7 +259,8 @@ class WorkerPool:
                 # imported (loading the compiled kernels is left to each child).
                 ctx.set_forkserver_preload(["dlx._kernel", "dlx.search"])
             self._executor = ProcessPoolExecutor(self.jobs, mp_context=ctx,
-                                                 initializer=_worker_start)
+                                                 initializer=_worker_start,
+                                                 initargs=(os.getpid(),))
         return self._executor
 
     def start(self) -> None:
@@ -236,12 +287,21 @@ class WorkerPool:
         if terminate is not None:
             terminate()
         else:
-            for proc in list(getattr(ex, "_processes", {}).values()):
+            # Shut down first and wait for the executor's thread, holding the
+            # executor: that thread then drops the cancelled tasks before it sees
+            # the processes end (before Python 3.12 it would otherwise try to mark
+            # them broken, and die with a traceback), and the processes are gone
+            # when this returns.
+            processes = list((getattr(ex, "_processes", None) or {}).values())
+            manager = getattr(ex, "_executor_manager_thread", None)
+            ex.shutdown(wait=False, cancel_futures=True)
+            for proc in processes:
                 try:
                     proc.terminate()
                 except Exception:  # pragma: no cover - already gone
                     pass
-            ex.shutdown(wait=False, cancel_futures=True)
+            if manager is not None:
+                manager.join(ABORT_WAIT)
 
     def close(self) -> None:
         """Drop queued tasks, let running ones finish, then stop the processes."""
