@@ -165,11 +165,12 @@ def max_nodes_option(help_text):
                         help=help_text)
 
 
+# The default is dlx.parallel.CONNECT_TIMEOUT, not imported here to keep --help light
+# (tests/test_scheduler.py checks that they agree).
 connect_timeout_option = click.option(
-    "--connect-timeout", type=click.FloatRange(min=0, min_open=True, max=86400),
-    metavar="SECONDS",
-    help="With --scheduler: give up after SECONDS when no Dask scheduler answers at "
-         "ADDRESS, and again when no worker joins it [default: 10].")
+    "--connect-timeout", type=click.FloatRange(min=0, min_open=True), metavar="SECONDS",
+    help="With --scheduler: give up after SECONDS (default 10) when no Dask scheduler "
+         "answers at ADDRESS, and again when no worker joins it.")
 
 
 def seed_option(help_text, default=None):

@@ -130,7 +130,8 @@ def pcount(file, depth, jobs, scheduler, connect_timeout, journal, limit, timeou
     Prints one line starting with the count: `9356` when exact, or
     `1000 (at least: limit)` when --limit, --timeout, --max-nodes or Ctrl-C
     stopped the run.  Ctrl-C stops the workers, prints the count so far
-    and exits with 130; with --journal, the finished parts are kept.
+    and exits with 130 (SIGTERM, SIGHUP: the same, with 143, 129); with
+    --journal, the finished parts are kept.
 
     Estimate first with `dlx estimate FILE`: it predicts the number of
     solutions and search nodes in a fraction of a second.

@@ -54,7 +54,7 @@ def connect(address: str, timeout: float | None = None):
     """
     timeout = validate.seconds("connect_timeout", timeout) or CONNECT_TIMEOUT
     if math.isinf(timeout):
-        raise ProblemError("connect_timeout must be a finite number of seconds")
+        raise ProblemError("the connect timeout must be a finite number of seconds")
     try:
         from distributed import Client
     except ImportError:
