@@ -3,8 +3,11 @@
 `CliGroup` turns every deliberate error of the library (`dlx.DLXError`) into
 a one-line ``Error: ...`` and exit status 1, never a traceback; Ctrl-C into
 exit status 130 after what was printed; a closed stdout pipe into a quiet
-end.  The option factories give the same name, metavar and range checks to
-``--limit``, ``--timeout``, ``--max-nodes`` and ``--seed`` everywhere.
+end.  `run_command` makes SIGTERM and SIGHUP stop a command as Ctrl-C does
+(workers stopped, temporary files removed), with exit status 128 + the
+signal's number.  The option factories give the same name, metavar and
+range checks to ``--limit``, ``--timeout``, ``--max-nodes``, ``--seed`` and
+``--connect-timeout`` everywhere.
 
 Importing this module imports click and nothing of numba or numpy, so that
 ``--help`` and ``--version`` answer at once.
@@ -19,6 +22,7 @@ import io
 import os
 import signal
 import sys
+import threading
 
 import click
 
@@ -26,9 +30,9 @@ from .errors import DLXError
 
 __all__ = [
     "CONTEXT", "EXIT_BAD_INPUT", "EXIT_BROKEN_PIPE", "EXIT_INTERRUPTED", "EXIT_NO_SOLUTION",
-    "EXIT_OK", "EXIT_STOPPED", "EXIT_USAGE", "CliGroup", "count_text", "err",
-    "isatty", "limit_option", "max_nodes_option", "open_input", "out", "out_whole", "quiet_option",
-    "read_problem",
+    "EXIT_OK", "EXIT_STOPPED", "EXIT_USAGE", "STOP_SIGNALS", "CliGroup",
+    "connect_timeout_option", "count_text", "err", "isatty", "limit_option",
+    "max_nodes_option", "open_input", "out", "out_whole", "quiet_option", "read_problem",
     "run_command", "seed_option", "timeout_option", "verbose_option",
 ]
 
@@ -39,6 +43,10 @@ EXIT_NO_SOLUTION = 3
 EXIT_STOPPED = 4
 EXIT_INTERRUPTED = 130
 EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE, what a shell reports for `... | head`
+# SIGTERM and SIGHUP end a command with 128 + their number (143, 129), as a shell reports
+# a process that they killed.
+STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP")
+                     if hasattr(signal, name))
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
@@ -137,10 +145,6 @@ def out(line: str = "") -> None:
     sys.stdout.flush()
 
 
-_STOP_SIGNALS = {getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP")
-                 if hasattr(signal, name)}
-
-
 def out_whole(text: str) -> None:
     """Print one result of several lines on stdout whole, even if Ctrl-C comes meanwhile.
 
@@ -154,7 +158,7 @@ def out_whole(text: str) -> None:
     if mask is None:  # pragma: no cover (Windows: no signal masks, no EINTR on pipes)
         out(text)
         return
-    previous = mask(signal.SIG_BLOCK, _STOP_SIGNALS)
+    previous = mask(signal.SIG_BLOCK, {signal.SIGINT, *STOP_SIGNALS})
     try:
         out(text)
     finally:
@@ -179,6 +183,14 @@ def timeout_option(help_text):
 def max_nodes_option(help_text):
     return click.option("--max-nodes", type=click.IntRange(min=1), metavar="N",
                         help=help_text)
+
+
+# The default is dlx.parallel.CONNECT_TIMEOUT, not imported here to keep --help light
+# (tests/test_scheduler.py checks that they agree).
+connect_timeout_option = click.option(
+    "--connect-timeout", type=click.FloatRange(min=0, min_open=True), metavar="SECONDS",
+    help="With --scheduler: give up after SECONDS (default 10) when no Dask scheduler "
+         "answers at ADDRESS, and again when no worker joins it.")
 
 
 def seed_option(help_text, default=None):
@@ -209,6 +221,12 @@ def read_problem(path):
 def run_command(group: click.Group, prog_name: str, argv=None):
     """Run a command-line group as a short-lived process: the console scripts' ``main``.
 
+    SIGTERM and SIGHUP (unless ignored, as under ``nohup``) stop the command
+    as Ctrl-C does: a KeyboardInterrupt in the main thread, so that worker
+    processes are stopped and temporary files removed on the way out, and the
+    exit status is 128 + the signal's number.  A second such signal ends the
+    process at once (its workers follow: they watch it).
+
     numba leaves about a hundred thousand objects in reference cycles.  At
     Python's default thresholds the cycle collector walks all of them now and
     then while a command runs (each puzzle answered makes a few objects for it
@@ -220,4 +238,42 @@ def run_command(group: click.Group, prog_name: str, argv=None):
     gc.set_threshold(100_000, 20, 20)
     # Before the command imports numba and the rest, so it runs after their exit hooks.
     atexit.register(gc.freeze)
-    return group.main(args=argv, prog_name=prog_name)
+    with _StopSignals() as stop:
+        try:
+            return group.main(args=argv, prog_name=prog_name)
+        except BaseException:
+            if stop.received is None:
+                raise
+            # Stopped by a signal, whatever the way out was: the command's
+            # "interrupted" exit, or an error writing to a terminal that hung up.
+            code = 128 + stop.received
+            _flush_quietly()
+            raise SystemExit(code) from None
+
+
+class _StopSignals:
+    """While active, SIGTERM and SIGHUP raise KeyboardInterrupt in the main thread."""
+
+    def __init__(self):
+        self.received: int | None = None
+        self._previous: dict = {}
+
+    def _handle(self, signum, frame):
+        if self.received is None:
+            self.received = signum
+            raise KeyboardInterrupt
+        # A second signal while the first one's clean-up runs: end now.
+        signal.signal(signum, signal.SIG_DFL)
+        os.kill(os.getpid(), signum)
+
+    def __enter__(self) -> _StopSignals:
+        if threading.current_thread() is threading.main_thread():
+            for signum in STOP_SIGNALS:
+                previous = signal.getsignal(signum)
+                if previous == signal.SIG_DFL:  # not ignored (nohup), not someone else's
+                    self._previous[signum] = signal.signal(signum, self._handle)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        for signum, previous in self._previous.items():
+            signal.signal(signum, previous)

@@ -27,6 +27,7 @@ import click
 from .cli_base import (
     CONTEXT,
     EXIT_INTERRUPTED,
+    connect_timeout_option,
     count_text,
     err,
     isatty,
@@ -96,7 +97,9 @@ class _Meter:
 @click.option("--scheduler", metavar="ADDRESS",
               help="Count the parts on the Dask cluster whose scheduler is at ADDRESS, "
                    "e.g. tcp://10.0.0.5:8786 (needs numba-dlx[cluster] here and on the "
-                   "workers).")
+                   "workers).  The scheduler and its workers run the code they are sent: "
+                   "use only one you trust.")
+@connect_timeout_option
 @click.option("--journal", type=click.Path(dir_okay=False), metavar="PATH",
               help="Record every finished part in PATH (JSON lines); run again with the "
                    "same PATH to resume without recounting finished parts.  A file that is "
@@ -117,8 +120,8 @@ class _Meter:
                    "any other message but errors.")
 @click.option("-v", "--verbose", is_flag=True,
               help="Print a summary on stderr: depth, parts, workers, nodes, time.")
-def pcount(file, depth, jobs, scheduler, journal, limit, timeout, max_nodes, fmt,
-           show_progress, verbose):
+def pcount(file, depth, jobs, scheduler, connect_timeout, journal, limit, timeout, max_nodes,
+           fmt, show_progress, verbose):
     """Count the solutions of FILE in parallel, on this machine's cores or a Dask cluster.
 
     The search is cut at a depth into independent parts (each fixes the
@@ -129,7 +132,8 @@ def pcount(file, depth, jobs, scheduler, journal, limit, timeout, max_nodes, fmt
     Prints one line starting with the count: `9356` when exact, or
     `1000 (at least: limit)` when --limit, --timeout, --max-nodes or Ctrl-C
     stopped the run.  Ctrl-C stops the workers, prints the count so far
-    and exits with 130; with --journal, the finished parts are kept.
+    and exits with 130 (SIGTERM, SIGHUP: the same, with 143, 129); with
+    --journal, the finished parts are kept.
 
     Estimate first with `dlx estimate FILE`: it predicts the number of
     solutions and search nodes in a fraction of a second.
@@ -146,7 +150,8 @@ def pcount(file, depth, jobs, scheduler, journal, limit, timeout, max_nodes, fmt
     try:
         result = count_parallel(problem, depth=depth, jobs=jobs, client=scheduler,
                                 progress=meter, journal=journal, limit=limit,
-                                timeout=timeout, max_nodes=max_nodes)
+                                timeout=timeout, max_nodes=max_nodes,
+                                connect_timeout=connect_timeout)
     except DLXError as exc:
         raise click.ClickException(str(exc)) from None
     finally:

@@ -74,10 +74,13 @@ a solved puzzle), `nodes` the search nodes used; an invalid puzzle has
   `--max-nodes`; `sudoku show --solve`: by `--timeout`; `dlx solve`: stopped by
   them before any solution.
 * 130: Ctrl-C, after printing every finished result.
+* 143, 129: SIGTERM, SIGHUP (128 + the signal's number): the command stops as
+  for Ctrl-C, its worker processes stopped and its temporary files removed.
 * 141: stdout was closed early (`... | head`); the command stops quietly.
 
-When several apply, the first in this order wins: 130, 1, 3, 4, 0.  `count`
-and `candidates` use only 0, 1, 2 and 130: a lower bound is still an answer.
+When several apply, the first in this order wins: 143 or 129, 130, 1, 3, 4,
+0.  `count` and `candidates` use only 0, 1, 2 and 130 (or 143, 129): a lower
+bound is still an answer.
 Errors that stop a command are one line on stderr, `Error: ...`, never a
 traceback.
 

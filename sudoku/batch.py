@@ -468,7 +468,7 @@ def _solve_chunk(items, start, mode, limit, timeout, max_nodes) -> list:
 
 def map_chunks(items: Iterable, mode: str = "solve", *, client=None, jobs=None,
                chunk: int = SCHEDULER_CHUNK, limit=None, timeout=None,
-               max_nodes=None) -> Iterator[PuzzleResult]:
+               max_nodes=None, connect_timeout=None) -> Iterator[PuzzleResult]:
     """Like `solve_all`, with chunks of puzzles spread over processes or a Dask cluster.
 
     Each chunk of ``chunk`` items goes to one worker, which runs `solve_all`
@@ -493,6 +493,9 @@ def map_chunks(items: Iterable, mode: str = "solve", *, client=None, jobs=None,
         Items per task.  Large enough that a task takes tens of milliseconds.
     limit, timeout, max_nodes
         As for `solve_all` (per puzzle).
+    connect_timeout : float, optional
+        Seconds to reach the scheduler at ``client``'s address, and again to
+        see a worker; default `dlx.parallel.CONNECT_TIMEOUT` (10).
 
     Yields
     ------
@@ -502,8 +505,8 @@ def map_chunks(items: Iterable, mode: str = "solve", *, client=None, jobs=None,
     Raises
     ------
     dlx.parallel.ClusterError
-        Dask is missing or the scheduler cannot be reached (on the first
-        ``next()``, which connects).
+        Dask is missing, or the scheduler cannot be reached or the address
+        is not one (on the first ``next()``, which connects).
 
     Notes
     -----
@@ -520,7 +523,7 @@ def map_chunks(items: Iterable, mode: str = "solve", *, client=None, jobs=None,
     """
     _check_mode(mode)
     chunk = validate.whole("chunk", chunk, optional=False)
-    backend = backend_for(jobs, client)
+    backend = backend_for(jobs, client, connect_timeout=connect_timeout)
     try:
         if backend.name == "inline":
             yield from solve_all(items, mode=mode, limit=limit, timeout=timeout,

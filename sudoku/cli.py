@@ -51,6 +51,7 @@ from dlx.cli_base import (
     EXIT_OK,
     EXIT_STOPPED,
     CliGroup,
+    connect_timeout_option,
     count_text,
     limit_option,
     max_nodes_option,
@@ -96,6 +97,7 @@ def _batch_options(f):
     f = timeout_option("Give up on a puzzle after SECONDS.")(f)
     f = click.option("--jobs", type=click.IntRange(min=0), default=1, show_default=True,
                      metavar="N", help="Threads for the batch solver; 0 = one per CPU.")(f)
+    f = connect_timeout_option(f)
     f = _scheduler_option(f)
     return f
 
@@ -265,13 +267,13 @@ def _drive(results, name, emit, word, *, quiet, verbose, show_stats):
 
 
 def _batch(file, box, variant, regions, mode, *, limit=None, jobs=1, timeout=None,
-           max_nodes=None, scheduler=None):
+           max_nodes=None, scheduler=None, connect_timeout=None):
     from .batch import map_chunks, solve_all
 
     items, name = _read(file, box, variant, regions)
     if scheduler is not None:  # chunks of the batch on a Dask cluster, results in order
         return map_chunks(items, mode, client=scheduler, limit=limit, timeout=timeout,
-                          max_nodes=max_nodes), name
+                          max_nodes=max_nodes, connect_timeout=connect_timeout), name
     jobs = jobs or (os.cpu_count() or 1)
     chunk = None
     if file == "-" and _isatty(sys.stdin):
@@ -315,8 +317,8 @@ def cli():
                 help_text="line: the solution as one line; grid: a grid with box lines, "
                           "blank line after each; json: one object per line.")
 @_batch_options
-def solve(file, box, variant, regions, fmt, jobs, scheduler, timeout, max_nodes, quiet,
-          verbose, show_stats):
+def solve(file, box, variant, regions, fmt, jobs, scheduler, connect_timeout, timeout,
+          max_nodes, quiet, verbose, show_stats):
     """Solve every puzzle in FILE.
 
     Prints each puzzle's first solution (one line of symbols), or a marker:
@@ -329,7 +331,8 @@ def solve(file, box, variant, regions, fmt, jobs, scheduler, timeout, max_nodes,
     1 some are invalid.
     """
     results, name = _batch(file, box, variant, regions, "solve", jobs=jobs, timeout=timeout,
-                           max_nodes=max_nodes, scheduler=scheduler)
+                           max_nodes=max_nodes, scheduler=scheduler,
+                           connect_timeout=connect_timeout)
 
     def emit(res):
         status = _solve_status(res)
@@ -363,8 +366,8 @@ def solve(file, box, variant, regions, fmt, jobs, scheduler, timeout, max_nodes,
                           "then with --show-proof the two solutions as grids; json: one "
                           "object per line.")
 @_batch_options
-def check(file, box, variant, regions, show_proof, fmt, jobs, scheduler, timeout, max_nodes,
-          quiet, verbose, show_stats):
+def check(file, box, variant, regions, show_proof, fmt, jobs, scheduler, connect_timeout,
+          timeout, max_nodes, quiet, verbose, show_stats):
     """Check that every puzzle in FILE has exactly one solution.
 
     Prints one verdict per puzzle: unique, multiple, none, unknown or invalid.
@@ -379,7 +382,8 @@ def check(file, box, variant, regions, show_proof, fmt, jobs, scheduler, timeout
     4 some were stopped (unknown) and none of the above; 1 some are invalid.
     """
     results, name = _batch(file, box, variant, regions, "check", jobs=jobs, timeout=timeout,
-                           max_nodes=max_nodes, scheduler=scheduler)
+                           max_nodes=max_nodes, scheduler=scheduler,
+                           connect_timeout=connect_timeout)
 
     def emit(res):
         verdict = res.verdict
@@ -418,8 +422,8 @@ def check(file, box, variant, regions, show_proof, fmt, jobs, scheduler, timeout
 @_format_option(["line", "json"],
                 help_text="line: the count; json: one object per line.")
 @_batch_options
-def count(file, box, variant, regions, limit, fmt, jobs, scheduler, timeout, max_nodes,
-          quiet, verbose, show_stats):
+def count(file, box, variant, regions, limit, fmt, jobs, scheduler, connect_timeout, timeout,
+          max_nodes, quiet, verbose, show_stats):
     """Count the solutions of every puzzle in FILE.
 
     Each line starts with the count: `1` exact, or `1000 (at least: limit)`
@@ -433,7 +437,8 @@ def count(file, box, variant, regions, limit, fmt, jobs, scheduler, timeout, max
     invalid.
     """
     results, name = _batch(file, box, variant, regions, "count", limit=limit, jobs=jobs,
-                           timeout=timeout, max_nodes=max_nodes, scheduler=scheduler)
+                           timeout=timeout, max_nodes=max_nodes, scheduler=scheduler,
+                           connect_timeout=connect_timeout)
 
     def emit(res):
         if fmt == "json":

@@ -5,7 +5,9 @@
 * `dlx.parallel.backends`: where work runs (`Inline`, `Threads`,
   `Processes` on a `WorkerPool`, `Dask`) and the maps over chunks of work
   that every parallel path of the package shares (`ordered`, `completed`);
-* `dlx.parallel.journal`: the resumable record of a parallel count.
+* `dlx.parallel.journal`: the resumable record of a parallel count;
+* `dlx.parallel.scheduler`: reaching a Dask scheduler (`connect`), failing
+  fast and clearly on an address that is not one.
 
 Everything is importable from here.  Importing this package imports neither
 numba nor dask.

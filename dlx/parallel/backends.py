@@ -19,7 +19,9 @@ A *backend* runs tasks (a picklable function and its arguments):
 `Dask`
     a ``dask.distributed`` cluster (``pip install "numba-dlx[cluster]"``);
     every worker must have numba-dlx installed.  A scheduler is trusted: it
-    runs whatever code it is sent, and so do its workers.
+    runs whatever code it is sent, and so do its workers.  An address that is
+    not a scheduler fails within the connect timeout, with one line saying why
+    (`dlx.parallel.scheduler`).
 
 `ordered` yields the tasks' results in the order the tasks were given, as
 soon as each and all before it are done; `completed` yields them as they
@@ -37,8 +39,9 @@ imported numba and the kernels' module and run nothing else, so its children
 start in a fraction of a second and load the compiled kernels from numba's
 on-disk cache.  As with any ``spawn``/``forkserver`` pool, a script that uses
 processes must guard its top level with ``if __name__ == "__main__":``.
-Worker processes ignore SIGINT: Ctrl-C is handled by the parent, which stops
-them.
+Worker processes ignore SIGINT and SIGHUP, which reach the whole process
+group: the parent handles Ctrl-C and a hangup, and stops them.  They end
+when the process that started them ends, however it ends.
 
 Importing this module imports neither numba nor dask.
 """
@@ -48,8 +51,11 @@ from __future__ import annotations
 import hashlib
 import os
 import pickle
+import select
 import signal
 import tempfile
+import threading
+import time
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator
 
@@ -61,6 +67,7 @@ from typing import TYPE_CHECKING, Any
 
 from .. import validate
 from ..errors import DLXError, ProblemError
+from .scheduler import CONNECT_TIMEOUT, ClusterError, connect
 
 if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor
@@ -68,13 +75,6 @@ if TYPE_CHECKING:
 __all__ = ["CONNECT_TIMEOUT", "Backend", "ClusterError", "Dask", "Inline", "Processes",
            "TaskInterrupted", "Threads", "WorkerPool", "backend_for", "completed",
            "default_start_method", "ordered", "shared"]
-
-CONNECT_TIMEOUT = 30.0  # seconds to reach a scheduler and see a worker
-
-
-class ClusterError(DLXError):
-    """Dask is missing, the scheduler cannot be reached, or its workers cannot run dlx."""
-
 
 class TaskInterrupted(KeyboardInterrupt):
     """Ctrl-C came while the calling thread ran a task of `ordered`.
@@ -136,9 +136,16 @@ def shared(ref):
 
 
 # ------------------------------------------------------------ local processes
-def _worker_start() -> None:
-    """Initializer of local worker processes: ignore Ctrl-C, load the search kernels."""
+def _worker_start(parent: int) -> None:
+    """Initializer of local worker processes: follow the parent, load the search kernels.
+
+    Ctrl-C and a terminal's hangup reach the whole process group; the parent
+    handles them and stops the workers, so the workers ignore them.
+    """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "SIGHUP"):
+        signal.signal(signal.SIGHUP, signal.SIG_IGN)
+    _follow(parent)
     os.environ["DLX_NO_COMPILE_NOTICE"] = "1"  # the parent says it once if needed
     try:
         from .. import _jit
@@ -148,8 +155,47 @@ def _worker_start() -> None:
         pass
 
 
+def _follow(parent: int) -> None:
+    """End this worker process when process ``parent`` (which started its pool) ends.
+
+    The workers are children of the fork server, not of the process that
+    uses them, and they hold the pipes that keep the fork server and the
+    resource tracker running: were they to outlive that process (killed by
+    SIGKILL, say), all of them would stay for good.  A daemon thread waits on
+    a pidfd (Linux), or else checks every second that ``parent`` is alive.
+    """
+    if os.name != "posix":  # pragma: no cover - os.kill(pid, 0) would end the parent
+        return
+    try:
+        fd: int | None = os.pidfd_open(parent)
+    except ProcessLookupError:
+        os._exit(1)
+    except (AttributeError, OSError):  # not Linux, or a kernel before 5.3
+        fd = None
+    threading.Thread(target=_watch, args=(parent, fd), name="dlx-follow-parent",
+                     daemon=True).start()
+
+
+def _watch(parent: int, fd: int | None) -> None:
+    if fd is not None:
+        select.select([fd], [], [])  # readable once the process has ended
+    else:  # pragma: no cover - not Linux
+        while True:
+            time.sleep(1.0)
+            try:
+                os.kill(parent, 0)
+            except ProcessLookupError:
+                break
+            except PermissionError:  # the number now belongs to another user's process
+                break
+    os._exit(1)
+
+
 def _noop() -> int:
     return os.getpid()
+
+
+ABORT_WAIT = 10.0  # seconds WorkerPool.abort waits for its stopped processes to be reaped
 
 
 class WorkerPool:
@@ -213,7 +259,8 @@ class WorkerPool:
                 # imported (loading the compiled kernels is left to each child).
                 ctx.set_forkserver_preload(["dlx._kernel", "dlx.search"])
             self._executor = ProcessPoolExecutor(self.jobs, mp_context=ctx,
-                                                 initializer=_worker_start)
+                                                 initializer=_worker_start,
+                                                 initargs=(os.getpid(),))
         return self._executor
 
     def start(self) -> None:
@@ -240,12 +287,21 @@ class WorkerPool:
         if terminate is not None:
             terminate()
         else:
-            for proc in list(getattr(ex, "_processes", {}).values()):
+            # Shut down first and wait for the executor's thread, holding the
+            # executor: that thread then drops the cancelled tasks before it sees
+            # the processes end (before Python 3.12 it would otherwise try to mark
+            # them broken, and die with a traceback), and the processes are gone
+            # when this returns.
+            processes = list((getattr(ex, "_processes", None) or {}).values())
+            manager = getattr(ex, "_executor_manager_thread", None)
+            ex.shutdown(wait=False, cancel_futures=True)
+            for proc in processes:
                 try:
                     proc.terminate()
                 except Exception:  # pragma: no cover - already gone
                     pass
-            ex.shutdown(wait=False, cancel_futures=True)
+            if manager is not None:
+                manager.join(ABORT_WAIT)
 
     def close(self) -> None:
         """Drop queued tasks, let running ones finish, then stop the processes."""
@@ -469,24 +525,14 @@ class Processes(Backend):
             self.pool.close()
 
 
-def _connect(client):
+def _connect(client, timeout):
     """A dask.distributed Client from a Client or an address; returns (client, owned)."""
     if not isinstance(client, str):
         if not (hasattr(client, "submit") and hasattr(client, "scatter")):
             raise ProblemError(f"client must be a dask.distributed.Client or a scheduler "
                                f"address such as 'tcp://host:8786', not {client!r}")
         return client, False
-    try:
-        from distributed import Client
-    except ImportError:
-        raise ClusterError("running on a Dask cluster needs dask.distributed; install it "
-                           "with: pip install \"numba-dlx[cluster]\"") from None
-    try:
-        c = Client(client, timeout=CONNECT_TIMEOUT)
-    except (OSError, TimeoutError, ValueError) as exc:
-        raise ClusterError(f"cannot reach the Dask scheduler at {client}: {exc}; check the "
-                           f"address, or start one with `dask scheduler`") from None
-    return c, True
+    return connect(client, timeout), True
 
 
 class Dask(Backend):
@@ -494,15 +540,16 @@ class Dask(Backend):
 
     name = "dask"
 
-    def __init__(self, client):
-        self.client, self.owned = _connect(client)
+    def __init__(self, client, connect_timeout: float | None = None):
+        timeout = validate.seconds("connect_timeout", connect_timeout) or CONNECT_TIMEOUT
+        self.client, self.owned = _connect(client, timeout)
         try:
             if not self.client.nthreads():
-                self.client.wait_for_workers(1, timeout=CONNECT_TIMEOUT)
+                self.client.wait_for_workers(1, timeout=timeout)
         except (OSError, TimeoutError) as exc:
             self.close()
             raise ClusterError(f"no Dask worker joined the scheduler within "
-                               f"{CONNECT_TIMEOUT:g} s ({exc}); start some with "
+                               f"{timeout:g} s ({exc}); start some with "
                                f"`dask worker ADDRESS`") from None
         self.workers = max(1, sum(self.client.nthreads().values()))
         self.window = 3 * self.workers  # covers the scheduler's round trips
@@ -545,7 +592,8 @@ class Dask(Backend):
             self.client.close()
 
 
-def backend_for(jobs=None, client=None, *, threads: bool = False) -> Backend:
+def backend_for(jobs=None, client=None, *, threads: bool = False,
+                connect_timeout: float | None = None) -> Backend:
     """The backend for a ``jobs`` / ``client`` pair of arguments.
 
     Parameters
@@ -556,19 +604,23 @@ def backend_for(jobs=None, client=None, *, threads: bool = False) -> Backend:
         A Dask cluster (a Client or a scheduler address) instead.
     threads : bool
         Threads rather than processes for ``jobs`` (tasks that release the GIL).
+    connect_timeout : float, optional
+        Seconds to reach a scheduler given by address, and again to see a
+        worker; default `CONNECT_TIMEOUT` (10).
 
     Raises
     ------
     ProblemError
         Both ``jobs`` and ``client`` given, or ``jobs`` not a whole number.
     ClusterError
-        Dask is missing or the scheduler cannot be reached.
+        Dask is missing, or the address cannot be reached or is not a Dask
+        scheduler (see `dlx.parallel.scheduler`).
     """
     if client is not None:
         if jobs is not None:
             raise ProblemError("give either jobs (workers on this machine) or client (a Dask "
                                "cluster), not both")
-        return Dask(client)
+        return Dask(client, connect_timeout)
     if isinstance(jobs, WorkerPool):
         return Processes(jobs, owned=False)
     n = validate.whole("jobs", jobs, least=0) or os.cpu_count() or 1

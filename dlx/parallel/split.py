@@ -353,7 +353,8 @@ def _combined_status(statuses: Iterable[str], missing: bool, limited: bool,
 
 
 def count_parallel(problem, *, depth=None, jobs=None, client=None, progress=None,
-                   journal=None, limit=None, timeout=None, max_nodes=None, forced=()):
+                   journal=None, limit=None, timeout=None, max_nodes=None, forced=(),
+                   connect_timeout=None):
     """Count solutions by splitting the search and counting the parts in parallel.
 
     Parameters
@@ -369,7 +370,8 @@ def count_parallel(problem, *, depth=None, jobs=None, client=None, progress=None
         and left running.
     client : dask.distributed.Client or str, optional
         Run on a Dask cluster instead: a Client, or a scheduler address such
-        as ``"tcp://host:8786"`` (connected to and closed here).
+        as ``"tcp://host:8786"`` (connected to and closed here).  A scheduler
+        is trusted: it and its workers run the code they are sent.
     progress : callable, optional
         Called with a `Progress` after each finished part (once the
         journal holds it).  An exception it raises stops the run (workers
@@ -388,6 +390,9 @@ def count_parallel(problem, *, depth=None, jobs=None, client=None, progress=None
         recorded with status ``"nodes"`` (and searched again on a rerun).
     forced : iterable of int, optional
         Options forced for every part (count the solutions that contain them).
+    connect_timeout : float, optional
+        Seconds to reach the scheduler at ``client``'s address, and again to
+        see a worker; default ``CONNECT_TIMEOUT`` (10).
 
     Returns
     -------
@@ -401,8 +406,8 @@ def count_parallel(problem, *, depth=None, jobs=None, client=None, progress=None
         The journal belongs to another problem or depth, is not a journal or
         is damaged (the message names the line), or another run is using it.
     ClusterError
-        Dask is not installed, the scheduler cannot be reached, or its
-        workers cannot import dlx.
+        Dask is not installed, the scheduler cannot be reached (or the
+        address is not one), or its workers cannot import dlx.
 
     Notes
     -----
@@ -437,7 +442,8 @@ def count_parallel(problem, *, depth=None, jobs=None, client=None, progress=None
             if depth is not None and depth != jr.depth:
                 jr.wrong_depth(depth)
             depth = jr.depth
-        backend = backend_for(jobs, client)  # local workers start while the search is split
+        # Local workers start while the search is split.
+        backend = backend_for(jobs, client, connect_timeout=connect_timeout)
     except BaseException:
         if jr is not None:
             jr.close()
@@ -569,7 +575,8 @@ class ParallelSolutions:
         ``"running"`` until the iteration ends.
     """
 
-    def __init__(self, problem, *, depth, jobs, client, limit, timeout, max_nodes, forced):
+    def __init__(self, problem, *, depth, jobs, client, limit, timeout, max_nodes, forced,
+                 connect_timeout=None):
         self.problem = problem
         self.depth = validate.whole("depth", depth, least=0)
         self.limit = validate.whole("limit", limit)
@@ -578,6 +585,7 @@ class ParallelSolutions:
         self.forced = [int(o) for o in problem.check_forced(forced)]
         self._jobs = jobs
         self._client = client
+        self._connect_timeout = connect_timeout
         self.n_parts = 0
         self.done = 0
         self.status = "running"
@@ -593,7 +601,8 @@ class ParallelSolutions:
         problem, limit = self.problem, self.limit
         deadline = None if self.timeout is None else time.time() + self.timeout
         labels = problem.labels
-        backend = backend_for(self._jobs, self._client)
+        backend = backend_for(self._jobs, self._client,
+                              connect_timeout=self._connect_timeout)
         ref = stream = None
         statuses: list = []
         yielded = 0
@@ -660,7 +669,8 @@ class ParallelSolutions:
 
 
 def solutions_parallel(problem, *, depth=None, jobs=None, client=None, limit=None,
-                       timeout=None, max_nodes=None, forced=()) -> ParallelSolutions:
+                       timeout=None, max_nodes=None, forced=(),
+                       connect_timeout=None) -> ParallelSolutions:
     """Enumerate solutions by splitting the search and enumerating the parts in parallel.
 
     Workers enumerate whole parts and send their solutions back, so this suits
@@ -670,7 +680,7 @@ def solutions_parallel(problem, *, depth=None, jobs=None, client=None, limit=Non
     Parameters
     ----------
     problem : dlx.Problem
-    depth, jobs, client, timeout, max_nodes, forced
+    depth, jobs, client, timeout, max_nodes, forced, connect_timeout
         As for `count_parallel`.
     limit : int, optional
         Stop after yielding this many solutions.
@@ -697,5 +707,6 @@ def solutions_parallel(problem, *, depth=None, jobs=None, client=None, limit=Non
     ([(0, 1), (0, 2), (0, 3), (0, 4)], 'complete')
     """
     return ParallelSolutions(problem, depth=depth, jobs=jobs, client=client, limit=limit,
-                             timeout=timeout, max_nodes=max_nodes, forced=forced)
+                             timeout=timeout, max_nodes=max_nodes, forced=forced,
+                             connect_timeout=connect_timeout)
 
