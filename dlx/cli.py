@@ -20,7 +20,8 @@ Output (see ``docs/cli.md`` for the full reference):
 Exit status: 0 ok; 1 bad input (unreadable file, parse error); 2 usage error;
 3 ``dlx solve`` proved there is no solution; 4 ``dlx solve`` was stopped by
 ``--timeout`` or ``--max-nodes`` before it found any solution (``dlx estimate``:
-before any probe ended); 130 Ctrl-C, after printing everything already found.
+before any probe ended); 130 Ctrl-C, after printing everything already found
+(143 SIGTERM, 129 SIGHUP: the same, as a shell reports a process they killed).
 
 Importing this module imports :mod:`click` and the light parts of :mod:`dlx`
 only: numba is loaded inside the commands, so ``--help`` and ``--version``
@@ -105,8 +106,8 @@ def cli():
     \b
     Exit status: 0 ok; 1 bad input; 2 usage error; 3 (solve) no solution;
     4 (solve, estimate) stopped by --timeout/--max-nodes before any result;
-    130 interrupted by Ctrl-C (what was found is printed).
-    The first run compiles the search kernels (a few seconds, once).
+    130 interrupted by Ctrl-C, 143 by SIGTERM, 129 by SIGHUP (what was
+    found is printed).  The first run compiles the search kernels (a few seconds, once).
     """
 
 

@@ -23,8 +23,8 @@ Counts start their line: ``288`` exact, ``1000 (at least: limit)`` a lower
 bound, the word after ``at least:`` being ``limit``, ``timeout``, ``nodes`` or
 ``interrupted``.
 
-Exit status, highest precedence first: 130 Ctrl-C (after printing every
-finished result); 1 some input was invalid, or no puzzle was found, or the
+Exit status, highest precedence first: 130 Ctrl-C, 143 SIGTERM, 129 SIGHUP
+(after printing every finished result); 1 some input was invalid, or no puzzle was found, or the
 file cannot be read; 3 (solve) some puzzle has no solution, (check) some
 puzzle is not unique (multiple or none); 4 (solve, check) some puzzle was
 stopped before an answer; 0 otherwise.  Usage errors exit with 2.
@@ -303,8 +303,8 @@ def cli():
     bound reads `1000 (at least: limit)`.
 
     \b
-    Exit status (highest precedence first): 130 Ctrl-C (after printing the
-    finished results); 1 invalid input, unreadable file or no puzzle found;
+    Exit status (highest precedence first): 130 Ctrl-C, 143 SIGTERM, 129
+    SIGHUP (after printing the finished results); 1 invalid input, unreadable file or no puzzle found;
     3 solve: some puzzle has no solution, check: some puzzle is not unique;
     4 solve/check: some puzzle was stopped before an answer; 2 usage error;
     0 otherwise.  The first run compiles the solver (a few seconds, once).

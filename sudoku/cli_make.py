@@ -23,7 +23,7 @@ their face (windoku on 16x16, fewer clues than any unique puzzle can have);
 3 (``minimize``, ``grade``) some puzzle has no solution or several;
 4 ``generate`` gave up (``--tries`` or ``--timeout``) before making every
 puzzle -- those made are printed -- or (``minimize``, ``grade``) a limit
-stopped the work on some puzzle; 130 Ctrl-C.
+stopped the work on some puzzle; 130 Ctrl-C (143 SIGTERM, 129 SIGHUP).
 
 ``--help`` loads neither numba nor numpy: the library is imported inside the
 commands.  The choice lists below repeat :data:`sudoku.generator.SYMMETRIES`
