@@ -29,7 +29,7 @@ _LAZY = {
     "Problem": "problem", "Colored": "problem", "parse_knuth": "knuth", "read_knuth": "knuth",
     "Search": "search", "Estimate": "search", "warm_up": "_jit",
 }
-_SUBMODULES = ("batch", "examples", "links", "parallel", "validate")  # loaded on first use
+_SUBMODULES = ("batch", "examples", "links", "logic", "parallel", "validate")  # loaded on first use
 
 
 def __getattr__(name):
