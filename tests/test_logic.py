@@ -144,7 +144,7 @@ def test_colours_share_a_secondary_item_and_are_never_cover():
                                   lambda: dlx.examples.langford(7)])
 def test_examples_are_explained_soundly(make):
     problem = make()
-    sols = [tuple(s) for s in logic._shadow(problem).solutions()]
+    sols = [tuple(s) for s in logic.driver._shadow(problem).solutions()]
     state = State(problem)
     for step in logic.steps(problem, state=State(problem)):
         check_step(consistent(sols, state), state, step)
