@@ -61,6 +61,7 @@ from dlx.cli_base import (
 from dlx.cli_base import err as _err
 from dlx.cli_base import isatty as _isatty
 
+from . import cli_explain as _explain
 from . import cli_make as _make
 from ._cli_common import input_options as _input_options
 from ._cli_common import json_line as _json
@@ -540,8 +541,10 @@ def _exit_status(tally, not_good: int) -> int:
     return EXIT_OK
 
 
-# Making puzzles: generate, minimize, grade (defined in sudoku.cli_make).
-for _command in (_make.generate, _make.minimize, _make.grade):
+# Making puzzles: generate, minimize, grade (defined in sudoku.cli_make); explaining
+# them: explain, hint, rate (sudoku.cli_explain).
+for _command in (_make.generate, _make.minimize, _make.grade, _explain.explain, _explain.hint,
+                 _explain.rate):
     cli.add_command(_command)
 
 

@@ -59,7 +59,7 @@ from ._cli_common import regions_value as _regions
 from .formats import format_line
 from .grid import VARIANTS
 
-__all__ = ["generate", "minimize", "grade", "SYMMETRY_NAMES", "GRADE_NAMES"]
+__all__ = ["generate", "minimize", "grade", "search_grades", "SYMMETRY_NAMES", "GRADE_NAMES"]
 
 SYMMETRY_NAMES = ("none", "rotate180", "rotate90", "mirror", "diagonal")
 GRADE_NAMES = ("singles", "easy-search", "hard-search")
@@ -466,7 +466,9 @@ def _place(p) -> str:
 def grade(file, box, variant, regions, max_nodes, fmt, show_stats, quiet):
     """Grade every puzzle in FILE by what the exact-cover search needs.
 
-    This measures the search, not human difficulty.  For each puzzle with
+    The same as `sudoku rate --search`, kept under this name for scripts; for
+    a rating by the techniques a person needs, see `sudoku rate`.  This
+    measures the search, not human difficulty.  For each puzzle with
     exactly one solution it reports: whether naked and hidden singles alone
     solve it; how many guesses the search makes in proving the solution
     unique (options tried where every remaining cell and house-value had two
@@ -487,46 +489,51 @@ def grade(file, box, variant, regions, max_nodes, fmt, show_stats, quiet):
     Exit status: 0 all graded; 1 some invalid or no puzzle found;
     3 some have no solution or several; 4 some stopped by --max-nodes.
     """
-    def body():
-        from .errors import PuzzleError
-        from .grading import grade as grade_of
+    _run(lambda: search_grades(file, box, variant, regions, max_nodes, fmt, show_stats,
+                               quiet))
 
-        items, name = read_items(file, box, variant, regions, check=True)
-        tally = _Outcome()
-        for index, item in enumerate(items):
-            tally.total += 1
-            if not isinstance(item, PuzzleError):
-                try:
-                    g = grade_of(item, max_nodes=max_nodes)
-                except PuzzleError as exc:
-                    item = exc
-            if isinstance(item, PuzzleError):
-                tally.invalid += 1
-                tally.levels["invalid"] = tally.levels.get("invalid", 0) + 1
-                err(str(item), quiet)
-                _marker_line(fmt, index, item, "invalid")
-                continue
-            word = g.level if g.status == "unique" else g.status
-            tally.levels[word] = tally.levels.get(word, 0) + 1
-            if g.status in ("multiple", "none"):
-                tally.not_unique += 1
-            elif g.status == "unknown":
-                tally.stopped += 1
-            if fmt == "json":
-                d = g.as_dict()
-                out(_json({**_where(index, item), **d}))
-            elif g.status in ("multiple", "none"):
-                out(g.status)
-            else:
-                out(f"{word} singles={'yes' if g.singles else 'no'} guesses={g.guesses} "
-                    f"branches={g.branch_points} nodes={g.nodes} filled={g.filled_by_singles}")
-        if not tally.total:
-            raise click.ClickException(f"no puzzles found in {name}")
-        if show_stats:
-            order = list(GRADE_NAMES) + ["multiple", "none", "unknown", "invalid"]
-            seconds = time.perf_counter() - tally.start
-            lines = [f"{k}: {tally.levels[k]}" for k in order if k in tally.levels]
-            err("\n".join([f"puzzles: {tally.total}"] + lines + [f"time: {seconds:.3f} s"]))
-        raise click.exceptions.Exit(tally.status())
 
-    _run(body)
+def search_grades(file, box, variant, regions, max_nodes, fmt, show_stats, quiet):
+    """``sudoku grade``, also ``sudoku rate --search``: the search's grade of each puzzle."""
+    from .errors import PuzzleError
+    from .grading import grade as grade_of
+
+    items, name = read_items(file, box, variant, regions, check=True)
+    tally = _Outcome()
+    for index, item in enumerate(items):
+        tally.total += 1
+        if not isinstance(item, PuzzleError):
+            try:
+                g = grade_of(item, max_nodes=max_nodes)
+            except PuzzleError as exc:
+                item = exc
+        if isinstance(item, PuzzleError):
+            tally.invalid += 1
+            tally.levels["invalid"] = tally.levels.get("invalid", 0) + 1
+            err(str(item), quiet)
+            _marker_line(fmt, index, item, "invalid")
+            continue
+        word = g.level if g.status == "unique" else g.status
+        tally.levels[word] = tally.levels.get(word, 0) + 1
+        if g.status in ("multiple", "none"):
+            tally.not_unique += 1
+        elif g.status == "unknown":
+            tally.stopped += 1
+        if fmt == "json":
+            d = g.as_dict()
+            out(_json({**_where(index, item), **d}))
+        elif g.status in ("multiple", "none"):
+            out(g.status)
+        else:
+            out(f"{word} singles={'yes' if g.singles else 'no'} guesses={g.guesses} "
+                f"branches={g.branch_points} nodes={g.nodes} filled={g.filled_by_singles}")
+    if not tally.total:
+        raise click.ClickException(f"no puzzles found in {name}")
+    if show_stats:
+        order = list(GRADE_NAMES) + ["multiple", "none", "unknown", "invalid"]
+        seconds = time.perf_counter() - tally.start
+        lines = [f"{k}: {tally.levels[k]}" for k in order if k in tally.levels]
+        err("\n".join([f"puzzles: {tally.total}"] + lines + [f"time: {seconds:.3f} s"]))
+    raise click.exceptions.Exit(tally.status())
+
+
