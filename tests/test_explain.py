@@ -119,12 +119,64 @@ def check_named(m: Marks, step):
         for h in base:
             assert m.places(h, d) and m.places(h, d) <= inside, step.text
         assert elim == {(j, d) for h in cover for j in m.places(h, d) if j not in in_base}
+    elif t == "xy-wing":
+        p, a, b = step.cells
+        x, y, z = step.digits
+        assert m.cand[p] == {x, y} and m.cand[a] == {x, z} and m.cand[b] == {y, z}, step.text
+        assert a in m.peers[p] and b in m.peers[p]
+        assert elim == {(c, z) for c in (m.peers[a] & m.peers[b]) - {p} if z in m.cand[c]}
+    elif t == "xyz-wing":
+        p, a, b = step.cells
+        assert len(m.cand[p]) == 3 and m.cand[a] | m.cand[b] == m.cand[p], step.text
+        z, = m.cand[a] & m.cand[b]
+        assert a in m.peers[p] and b in m.peers[p]
+        seen = m.peers[p] & m.peers[a] & m.peers[b]
+        assert elim == {(c, z) for c in seen if z in m.cand[c]}, step.text
+    elif t == "x-chain":
+        d, = step.digits
+        chain = step.cells
+        assert len(chain) % 2 == 0 and len(chain) >= 4 and len(set(chain)) == len(chain)
+        for i, (a, b) in enumerate(zip(chain, chain[1:], strict=False)):
+            assert d in m.cand[a] and d in m.cand[b] and b in m.peers[a], step.text
+            if i % 2 == 0:  # a strong link: some house holds d only in a and b
+                assert any(m.places(h, d) == {a, b} for h in m.index), step.text
+        ends = m.peers[chain[0]] & m.peers[chain[-1]]
+        assert elim == {(c, d) for c in ends - {chain[0], chain[-1]} if d in m.cand[c]}
+    elif t == "simple-colouring":
+        check_colouring(m, step, elim)
     elif t == "guess":
         pass  # checked for soundness only
     else:
         assert t in TECHNIQUES, t
     if t not in ("naked-single", "hidden-single", "guess"):
         assert elim and not step.placements, step.text
+
+
+def check_colouring(m: Marks, step, elim):
+    """The cells are one group of conjugate pairs of the digit, coloured alternately;
+    the eliminations are a colour that sees itself, or the cells that see both."""
+    d, = step.digits
+    cells = set(step.cells)
+    pairs = [m.places(h, d) for h in m.index]
+    links = {a: {b for b in cells - {a} if {a, b} in pairs} for a in cells}
+    colour = {min(cells): 0}
+    todo = [min(cells)]
+    while todo:
+        a = todo.pop()
+        for b in links[a]:
+            if b not in colour:
+                colour[b] = 1 - colour[a]
+                todo.append(b)
+            assert colour[b] != colour[a], step.text
+    assert set(colour) == cells, step.text
+    groups = [{c for c in cells if colour[c] == k} for k in (0, 1)]
+    wrap = [g for g in groups if any(b in m.peers[a] for a in g for b in g)]
+    if wrap:
+        assert elim == {(c, d) for c in wrap[0]}, step.text
+    else:
+        outside = {c for c in range(m.n * m.n) if d in m.cand[c]} - cells
+        assert elim == {(c, d) for c in outside
+                        if m.peers[c] & groups[0] and m.peers[c] & groups[1]}, step.text
 
 
 def replay(puzzle, e=None, complete=True):
@@ -182,12 +234,12 @@ def test_explanations_of_every_shape_and_variant(kwargs):
         assert e.status == "unique" and tuple(e.solution) == tuple(g.solution)
 
 
-def test_every_set_logic_technique_appears_somewhere():
+def test_the_techniques_appear_and_are_named_right():
     seen = set()
     for line in data_lines("top1465.txt", 7, 120):
-        seen.update(s.technique for s in explain(line).steps)
+        seen.update(s.technique for s in replay(line).steps)
     expected = {"pointing", "claiming", "naked-pair", "hidden-pair", "naked-triple", "x-wing",
-                "guess"}
+                "xy-wing", "xyz-wing", "simple-colouring", "x-chain", "guess"}
     assert expected <= seen, expected - seen
 
 

@@ -140,16 +140,28 @@ def set_logic(state: State, k: int, families: Sequence[tuple] | None = None) -> 
         if k == 1:
             return _locked(state, range(state.shape.n_primary))
         return _unrestricted(state, k)
+    live, quiet = state.live, state.quiet
     for base_items, cover_items in families:
+        # Options only ever go: a family whose items have the same number of options
+        # left as when it last gave nothing is unchanged, and gives nothing again.
+        sig = tuple(len(live[b]) for b in base_items) + tuple(len(live[x]) for x in cover_items)
+        key = (id(base_items), id(cover_items), k)
+        was = quiet.get(key)
+        if was is not None and was[0] is base_items and was[1] is cover_items and was[2] == sig:
+            continue
         step = _family(state, k, base_items, cover_items)
         if step is not None:
             return step
+        quiet[key] = (base_items, cover_items, sig)
     return None
 
 
-def _family_table(shape: _Shape, base_items, cover_items) -> dict:
+def _family_table(shape: _Shape, base_items, cover_items) -> tuple[dict, bool]:
     """For each base item of a family and each of its options, the family's cover
-    items the option holds (fixed for a problem: computed once per family)."""
+    items the option holds (fixed for a problem: computed once per family); and
+    whether the family is *injective*: every option holds one cover item, the
+    options of a base item each a different one (Sudoku's families are).  A base
+    item of an injective family then needs as many cover items as it has options."""
     key = (id(base_items), id(cover_items))
     got = shape.families.get(key)
     if got is None or got[0] is not base_items or got[1] is not cover_items:
@@ -158,9 +170,12 @@ def _family_table(shape: _Shape, base_items, cover_items) -> dict:
         table = {b: {o: tuple(x for x in items[o] if x in cset and x != b)
                      for o in shape.item_options[b]}
                  for b in base_items}
+        injective = all(all(len(t) == 1 for t in tb.values())
+                        and len({t[0] for t in tb.values()}) == len(tb)
+                        for tb in table.values())
         if len(shape.families) > 1024:
             shape.families.clear()
-        got = shape.families[key] = (base_items, cover_items, table)
+        got = shape.families[key] = (base_items, cover_items, (table, injective))
     return got[2]
 
 
@@ -173,7 +188,7 @@ def _family_candidates(state: State, base_items, cover_items) -> list:
         return got[2]
     live, cov = state.live, state.covered
     cands = []
-    for b, table in _family_table(state.shape, base_items, cover_items).items():
+    for b, table in _family_table(state.shape, base_items, cover_items)[0].items():
         lb = live[b]
         if cov[b] or len(lb) < 2:
             continue
@@ -193,8 +208,18 @@ def _family_candidates(state: State, base_items, cover_items) -> list:
 
 
 def _family(state: State, k: int, base_items, cover_items) -> Step | None:
-    cands = [c for c in _family_candidates(state, base_items, cover_items)
-             if not c[3] or len(c[2]) <= k]
+    table, injective = _family_table(state.shape, base_items, cover_items)
+    if injective:
+        # The common case, and the cheap one: only base items with 2..k options left.
+        live, cov = state.live, state.covered
+        few = [b for b in base_items if not cov[b] and 2 <= len(live[b]) <= k]
+        if len(few) < k:
+            return None
+        cands = [(b, frozenset(live[b]), frozenset(table[b][o][0] for o in live[b]), True)
+                 for b in few]
+    else:
+        cands = [c for c in _family_candidates(state, base_items, cover_items)
+                 if not c[3] or len(c[2]) <= k]
     if len(cands) < k:
         return None
 

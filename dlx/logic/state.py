@@ -205,6 +205,7 @@ class State:
         self.covered = [False] * shape.n_items
         self.chosen: list[int] = []
         self.memo: dict = {}  # what rules computed from this state; emptied by every change
+        self.quiet: dict = {}  # what rules found nothing in, and when (see set_logic)
         self.n_open = shape.n_primary  # primary items not yet covered
         for o in problem.check_forced(forced).tolist():
             if not self.is_live(o):
@@ -221,6 +222,7 @@ class State:
         other.covered = list(self.covered)
         other.chosen = list(self.chosen)
         other.memo = {}
+        other.quiet = dict(self.quiet)
         other.n_open = self.n_open
         return other
 

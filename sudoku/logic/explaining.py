@@ -228,6 +228,8 @@ def _tagged(rule, technique):
 
 def sudoku_rules(board: Board) -> list:
     """The rules of an explanation, easiest first: a list of callables (`dlx.logic.Rule`)."""
+    from .chains import chain_rules
+
     rules = [forced_option, lambda s: set_logic(s, 1)]
     naked, hidden, fish = board.naked_families, board.hidden_families, board.fish_families
     for k, kind in ((2, "pair"), (3, "triple")):
@@ -238,6 +240,7 @@ def sudoku_rules(board: Board) -> list:
     rules.append(_tagged(lambda s: set_logic(s, 4, hidden), "hidden-quad"))
     rules.append(_tagged(lambda s: set_logic(s, 3, fish), "swordfish"))
     rules.append(_tagged(lambda s: set_logic(s, 4, fish), "jellyfish"))
+    rules += chain_rules(board)
     return rules
 
 
