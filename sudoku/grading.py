@@ -492,3 +492,123 @@ def rate(puzzle) -> Rating:
         raise NotUniqueError(f"the puzzle has {what}; only a puzzle with exactly one "
                              "solution is rated", p.source, p.line, e.status)
     return r
+
+
+# ---------------------------------------------------------------------------
+# Puzzles of a rating level
+# ---------------------------------------------------------------------------
+RATED_BATCH = 8
+"""Puzzles generated and rated per task by `generate_rated` (fixed: the output
+must not depend on ``jobs``)."""
+
+
+def _rated_batch(seed: int, kwargs: dict) -> list:
+    """A batch of candidates, each with its rating (in a worker process, or here)."""
+    from .generator import generate_many
+
+    return [(g, rate(g.puzzle)) for g in generate_many(RATED_BATCH, seed=seed, jobs=1,
+                                                       **kwargs)]
+
+
+def generate_rated(count: int, difficulty: str, *, seed: int | None = None, tries: int = 1000,
+                   jobs: int = 1, **kwargs):
+    """Make ``count`` puzzles whose rating level is ``difficulty``; yields ``(Generated, Rating)``.
+
+    Candidates come from `sudoku.generator.generate_many` in batches of
+    `RATED_BATCH`, batch ``b`` seeded from ``(seed, b)``; each is rated and
+    kept when its level is ``difficulty``.  So the output depends on the seed
+    (and the other arguments) only, not on ``jobs``.  Each `Generated` is
+    renumbered (``index``) and carries ``seed`` and, as ``tries``, the
+    candidates rated for it.
+
+    Parameters
+    ----------
+    count : int
+    difficulty : str
+        One of :data:`DIFFICULTIES`.
+    seed : int, optional
+        None draws a fresh one (reported in each `Generated.seed`).
+    tries : int
+        Candidates rated per puzzle before `GenerationError`.  Random minimal
+        9x9 puzzles are about 40% easy, 20% medium, 1% hard, 15% expert and
+        25% extreme; `hard` is the rare one.
+    jobs : int
+        Worker processes rating batches side by side (0: one per CPU).
+    **kwargs
+        Passed to `generate_many` (``size``, ``box``, ``variant``, ``clues``,
+        ``symmetry``, ``minimal``, ``grade``...).
+
+    Raises
+    ------
+    PuzzleError
+        Unknown difficulty, or an impossible request (as `generate_many`).
+    GenerationError
+        ``tries`` candidates in a row missed the level.
+
+    Notes
+    -----
+    Cost: per candidate, one generation and one explanation (tens of ms for a
+    9x9), times the candidates rejected.
+
+    Examples
+    --------
+    >>> [(g.index, r.level) for g, r in generate_rated(2, "easy", size=4, seed=3)]
+    [(0, 'easy'), (1, 'easy')]
+    """
+    import secrets
+
+    if difficulty not in DIFFICULTIES:
+        raise PuzzleError(f"unknown difficulty {difficulty!r}; the levels are "
+                          f"{', '.join(DIFFICULTIES)}")
+    count = validate.whole("count", count, least=0, optional=False, error=PuzzleError)
+    tries = validate.whole("tries", tries, optional=False, error=PuzzleError)
+    base = secrets.randbits(63) if seed is None else validate.whole(
+        "seed", seed, least=0, optional=False, error=PuzzleError)
+    from .generator import generate_many
+
+    generate_many(0, seed=base, **kwargs)  # an impossible request fails here, at once
+    return _rated_stream(count, difficulty, base, tries, jobs, kwargs)
+
+
+def _rated_stream(count: int, difficulty: str, base: int, tries: int, jobs: int, kwargs: dict):
+    import dataclasses
+
+    import numpy as np
+
+    from dlx.parallel.backends import backend_for, ordered
+
+    from .errors import GenerationError
+
+    if count == 0:
+        return
+
+    def tasks():
+        b = 0
+        while True:
+            ss = np.random.SeedSequence(base, spawn_key=(b,))
+            yield int(ss.generate_state(1, dtype=np.uint64)[0] >> 1), kwargs
+            b += 1
+
+    backend = backend_for(jobs)
+    made = missed = 0
+    seen: dict = {}
+    try:
+        for batch in ordered(backend, _rated_batch, tasks()):
+            for g, r in batch:
+                missed += 1
+                if r.level != difficulty:
+                    seen[r.level] = seen.get(r.level, 0) + 1
+                    if missed >= tries:
+                        got = ", ".join(f"{k} {seen[k]}" for k in DIFFICULTIES if k in seen)
+                        raise GenerationError(f"no {difficulty} puzzle in {tries} rated "
+                                              f"candidates (made instead: {got}); try more "
+                                              f"--tries or another --seed", tries)
+                    continue
+                yield dataclasses.replace(g, index=made, seed=base, tries=missed), r
+                made += 1
+                missed = 0
+                seen = {}
+                if made == count:
+                    return
+    finally:
+        backend.close()

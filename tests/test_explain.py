@@ -394,3 +394,33 @@ def test_cli_rate_jobs_give_the_same_output():
     two = run(["rate", "-", "--jobs", "2"], "\n".join(lines) + "\n")
     assert one.exit_code == two.exit_code == 0
     assert one.stdout == two.stdout and len(one.stdout.splitlines()) == len(lines)
+
+
+# ------------------------------------------------------------------ generate --difficulty
+def test_generate_rated_gives_the_level_and_repeats_by_seed():
+    from sudoku.grading import generate_rated
+
+    got = list(generate_rated(3, "medium", seed=5))
+    assert [g.index for g, _ in got] == [0, 1, 2]
+    for g, r in got:
+        assert r.level == "medium" and rate(g.puzzle) == r and g.seed == 5
+    again = [g.puzzle for g, _ in generate_rated(3, "medium", seed=5, jobs=2)]
+    assert again == [g.puzzle for g, _ in got]
+    with pytest.raises(PuzzleError, match="difficulty"):
+        generate_rated(1, "fiendish")
+
+
+def test_cli_generate_difficulty():
+    from sudoku import cli_make
+
+    assert cli_make.DIFFICULTY_NAMES == DIFFICULTIES
+    r = run(["generate", "-n", "2", "--difficulty", "expert", "--seed", "2"])
+    assert r.exit_code == 0, r.output
+    assert [rate(line).level for line in r.stdout.splitlines()] == ["expert", "expert"]
+    r = run(["generate", "-n", "1", "--difficulty", "expert", "--seed", "2", "--format", "json"])
+    obj = json.loads(r.stdout)
+    assert obj["rating"]["level"] == "expert" and obj["seed"] == 2
+    r = run(["generate", "--size", "4", "--difficulty", "hard", "--tries", "5", "--seed", "1"])
+    assert r.exit_code == 4 and "no hard puzzle in 5 rated candidates" in r.stderr
+    assert json.loads(run(["generate", "--size", "4", "--seed", "1", "--format", "json"])
+                      .stdout)["rating"] is None
