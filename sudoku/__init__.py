@@ -4,8 +4,11 @@ Read puzzles with `read_puzzles` (streaming, any supported format), write them
 with `format_line` or `format_grid`; solve, count, check uniqueness and list
 candidates with `solve`, `count`, `check`, `candidates` and, for files of
 puzzles, `solve_all` (all from `sudoku.solver`); make puzzles with `generate`,
-`minimize` and `grade` (from `sudoku.generator` and `sudoku.grading`).  The solver and the generator
-are loaded on first use, so importing this package does not import numba.
+`minimize` and `grade` (from `sudoku.generator` and `sudoku.grading`); explain
+puzzles step by step with `explain` and `hint` (`sudoku.logic`) and rate them by
+the techniques a person needs with `rate` (`sudoku.grading`).  The solver, the
+generator and the logic are loaded on first use, so importing this package does
+not import numba.
 """
 
 from .errors import GridTooLargeError, PuzzleError
@@ -52,6 +55,8 @@ _LAZY = {
     "generate": "generator", "generate_many": "generator", "minimize": "generator",
     "is_minimal": "generator", "Generated": "generator", "GenerationError": "generator",
     "grade": "grading", "Grade": "grading",
+    "rate": "grading", "Rating": "grading", "generate_rated": "grading",
+    "explain": "logic", "hint": "logic", "Explanation": "logic", "Hint": "logic",
 }
 __all__ += ["__version__", *_LAZY]
 
