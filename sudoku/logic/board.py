@@ -18,7 +18,7 @@ from functools import cached_property, lru_cache
 from ..encode import cell_value, option_number, shape_key
 from ..grid import Puzzle, cell_name, houses
 
-__all__ = ["Board", "board_for", "effects_text", "cells_text", "BOX_KINDS"]
+__all__ = ["Board", "board_for", "effects_text", "cells_text", "set_text", "BOX_KINDS"]
 
 BOX_KINDS = ("box", "region", "window")
 """Houses that are boxes (a jigsaw's regions, Windoku's windows): a locked candidate
@@ -145,6 +145,11 @@ def board_for(puzzle: Puzzle) -> Board:
 
 def cells_text(board: Board, cells) -> str:
     return ",".join(board.name(c) for c in cells)
+
+
+def set_text(values) -> str:
+    """``{1,3,7}``."""
+    return "{" + ",".join(map(str, sorted(values))) + "}"
 
 
 def effects_text(board: Board, placements, eliminations) -> str:

@@ -33,7 +33,7 @@ from collections import deque
 
 from dlx.logic import Step
 
-from .board import Board, cells_text
+from .board import Board, cells_text, set_text
 
 __all__ = ["MAX_CHAIN", "chain_rules", "x_chain", "xy_wing", "xyz_wing", "simple_colouring"]
 
@@ -57,10 +57,6 @@ def _step(technique: str, removed, cells, digits, pattern: str) -> Step:
                 detail={"cells": tuple(cells), "digits": tuple(digits), "pattern": pattern})
 
 
-def _set_text(values) -> str:
-    return "{" + ",".join(map(str, sorted(values))) + "}"
-
-
 def xy_wing(board: Board, state) -> Step | None:
     """The first xy-wing that removes a candidate (pivots in cell order)."""
     cand = _candidates(board, state)
@@ -79,9 +75,9 @@ def xy_wing(board: Board, state) -> Step | None:
                 removed = _removal(board, (peers[a] & peers[b]) - {p}, z, cand)
                 if removed:
                     return _step("xy-wing", removed, (p, a, b), (x, y, z),
-                                 f"{board.name(p)} {_set_text(pv)} with {board.name(a)} "
-                                 f"{_set_text(pairs[a])} and {board.name(b)} "
-                                 f"{_set_text(pairs[b])}")
+                                 f"{board.name(p)} {set_text(pv)} with {board.name(a)} "
+                                 f"{set_text(pairs[a])} and {board.name(b)} "
+                                 f"{set_text(pairs[b])}")
     return None
 
 
@@ -102,9 +98,9 @@ def xyz_wing(board: Board, state) -> Step | None:
                 removed = _removal(board, peers[p] & peers[a] & peers[b], z, cand)
                 if removed:
                     return _step("xyz-wing", removed, (p, a, b), sorted(pv),
-                                 f"{board.name(p)} {_set_text(pv)} with {board.name(a)} "
-                                 f"{_set_text(cand[a])} and {board.name(b)} "
-                                 f"{_set_text(cand[b])}")
+                                 f"{board.name(p)} {set_text(pv)} with {board.name(a)} "
+                                 f"{set_text(cand[a])} and {board.name(b)} "
+                                 f"{set_text(cand[b])}")
     return None
 
 

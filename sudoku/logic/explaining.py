@@ -33,7 +33,7 @@ from dlx.logic import State, forced_option, set_logic, steps
 from ..encode import givens, grid_of, problem_for
 from ..formats import as_puzzle
 from ..grid import Puzzle, check_givens
-from .board import BOX_KINDS, Board, board_for, cells_text, effects_text
+from .board import BOX_KINDS, Board, board_for, cells_text, effects_text, set_text
 
 __all__ = ["TECHNIQUES", "Explanation", "Hint", "Step", "explain", "hint", "sudoku_rules",
            "solve_state", "name_step"]
@@ -148,20 +148,16 @@ def _name_set(board: Board, state, raw, technique, placed, removed, effects) -> 
                      f"{technique}: {d} in {names[hb]} only in {names[hc]} => {effects}")
     if technique is None:
         technique = f"set-logic-{k}"
-    if technique.startswith("naked"):
-        cells = tuple(raw.base)
-        h = board.house_digit(raw.cover[0])[0]
-        digits = tuple(sorted(board.house_digit(x)[1] for x in raw.cover))
-        return _step(raw, technique, placed, removed, cells, digits, (names[h],),
-                     f"{technique}: {cells_text(board, cells)} hold "
-                     f"{{{','.join(map(str, digits))}}} in {names[h]} => {effects}")
-    if technique.startswith("hidden"):
-        cells = tuple(raw.cover)
-        h = board.house_digit(raw.base[0])[0]
-        digits = tuple(sorted(board.house_digit(x)[1] for x in raw.base))
-        return _step(raw, technique, placed, removed, cells, digits, (names[h],),
-                     f"{technique}: {{{','.join(map(str, digits))}}} in {names[h]} only at "
-                     f"{cells_text(board, cells)} => {effects}")
+    if technique.startswith(("naked", "hidden")):
+        naked = technique.startswith("naked")
+        cell_items, digit_items = (raw.base, raw.cover) if naked else (raw.cover, raw.base)
+        cells = tuple(cell_items)
+        house = names[board.house_digit(digit_items[0])[0]]
+        digits = tuple(sorted(board.house_digit(x)[1] for x in digit_items))
+        where = (f"{cells_text(board, cells)} hold {set_text(digits)} in {house}" if naked
+                 else f"{set_text(digits)} in {house} only at {cells_text(board, cells)}")
+        return _step(raw, technique, placed, removed, cells, digits, (house,),
+                     f"{technique}: {where} => {effects}")
     if technique in _FISH.values():
         base = [board.house_digit(x) for x in raw.base]
         cover = [board.house_digit(x) for x in raw.cover]
