@@ -424,3 +424,20 @@ def test_cli_generate_difficulty():
     assert r.exit_code == 4 and "no hard puzzle in 5 rated candidates" in r.stderr
     assert json.loads(run(["generate", "--size", "4", "--seed", "1", "--format", "json"])
                       .stdout)["rating"] is None
+
+
+@pytest.mark.parametrize("program,args", [("sudoku", ["explain", "--help"]),
+                                          ("sudoku", ["hint", "--help"]),
+                                          ("sudoku", ["rate", "--help"]),
+                                          ("dlx", ["explain", "--help"])])
+def test_help_of_the_new_commands_loads_no_numba(program, args):
+    import subprocess
+    import sys
+
+    code = (f"import sys\nfrom {program}.cli import main\n"
+            f"try:\n    main({args!r})\nexcept SystemExit as e:\n    assert not e.code, e.code\n"
+            "print(sorted(m for m in ('numba', 'numpy', 'dlx.logic', 'sudoku.logic') "
+            "if m in sys.modules), file=sys.stderr)\n")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    assert r.stderr.strip().splitlines()[-1] == "[]"
