@@ -30,7 +30,7 @@ _LAZY = {
     "write_knuth": "knuth",
     "Search": "search", "Estimate": "search", "warm_up": "_jit",
 }
-_SUBMODULES = ("batch", "examples", "links", "parallel", "validate")  # loaded on first use
+_SUBMODULES = ("batch", "examples", "links", "logic", "parallel", "validate")  # loaded on first use
 
 
 def __getattr__(name):

@@ -16,12 +16,16 @@ Output (see ``docs/cli.md`` for the full reference):
     search stopped (``limit``, ``timeout``, ``nodes``, ``interrupted``).
 ``dlx estimate``
     ``solutions MEAN +- STDERR`` and ``nodes MEAN +- STDERR``.
+``dlx explain``
+    the steps of `dlx.logic`, one per line, then the status line
+    ``solved: 12 steps, 1 guess``; with ``--format json``, one object
+    ``{"status", "steps", "guesses"}`` on one line.
 
 Exit status: 0 ok; 1 bad input (unreadable file, parse error); 2 usage error;
-3 ``dlx solve`` proved there is no solution; 4 ``dlx solve`` was stopped by
-``--timeout`` or ``--max-nodes`` before it found any solution (``dlx estimate``:
-before any probe ended); 130 Ctrl-C, after printing everything already found
-(143 SIGTERM, 129 SIGHUP: the same, as a shell reports a process they killed).
+3 ``dlx solve`` or ``dlx explain`` proved there is no solution; 4 ``dlx solve`` was
+stopped by ``--timeout`` or ``--max-nodes`` before it found any solution (``dlx
+estimate``: before any probe ended); 130 Ctrl-C, after printing everything already
+found (143 SIGTERM, 129 SIGHUP: the same, as a shell reports a process they killed).
 
 Importing this module imports :mod:`click` and the light parts of :mod:`dlx`
 only: numba is loaded inside the commands, so ``--help`` and ``--version``
@@ -267,6 +271,49 @@ def estimate(file, probes, seed, timeout, fmt, verbose):
         raise click.exceptions.Exit(EXIT_INTERRUPTED)
     if not e.probes:
         raise click.exceptions.Exit(EXIT_STOPPED)
+
+
+@cli.command(context_settings=CONTEXT)
+@_file_argument
+@click.option("--max-k", type=click.IntRange(1, 4), default=4, show_default=True, metavar="K",
+              help="Largest set-logic size tried (k base and k cover items).")
+@click.option("--no-guess", "no_guess", is_flag=True,
+              help="Stop where logic stalls instead of guessing (status `stalled`).")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+              show_default=True,
+              help='text: one step per line, then the status; json: one object '
+                   '{"status", "guesses", "steps": [{"rule", "k", "base", "cover", "chosen", '
+                   '"removed"}]}.')
+def explain(file, max_k, no_guess, fmt):
+    """Explain FILE step by step: forced options, set logic, guesses.
+
+    \b
+    forced   a primary item has one option left: it is taken;
+    set      k base items whose options are disjoint and all hold one of
+             k cover items: the cover items' other options go (k = 1..4);
+    guess    no rule applies: the item with the fewest options; an option
+             that forced moves refute is removed, else the first solution's
+             option is taken (and later steps hold under it).
+
+    Each step names its items and options (option lines as in FILE).  The
+    last line is the status: `solved: N steps, G guesses`, `contradiction`
+    (no solution) or `stalled` (with --no-guess).
+
+    Exit status: 0 solved or stalled; 3 there is no solution.
+    """
+    from .logic import explain as explain_problem
+
+    problem = read_problem(file)
+    e = explain_problem(problem, max_k=max_k, guesses=not no_guess)
+    if fmt == "json":
+        out(json.dumps({"status": e.status, "guesses": e.guesses,
+                        "steps": [s.as_dict(problem) for s in e.steps]}))
+    else:
+        for step in e.steps:
+            out(step.text(problem))
+        out(e.summary())
+    if e.status == "contradiction":
+        raise click.exceptions.Exit(EXIT_NO_SOLUTION)
 
 
 def main(argv=None):

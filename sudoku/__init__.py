@@ -4,10 +4,12 @@ Read puzzles with `read_puzzles` (streaming, any supported format), write them
 with `format_line` or `format_grid`; solve, count, check uniqueness and list
 candidates with `solve`, `count`, `check`, `candidates` and, for files of
 puzzles, `solve_all` (all from `sudoku.solver`); make puzzles with `generate`,
-`minimize` and `grade` (from `sudoku.generator` and `sudoku.grading`); draw them with
+`minimize` and `grade` (from `sudoku.generator` and `sudoku.grading`); explain
+puzzles step by step with `explain` and `hint` (`sudoku.logic`) and rate them by
+the techniques a person needs with `rate` (`sudoku.grading`); draw them with
 `render_text` and `render_svg` (from `sudoku.render`; puzzles also show as pictures in
-Jupyter).  The solver and the generator are loaded on first use, so importing this package
-does not import numba.
+Jupyter).  The solver, the generator and the logic are loaded on first use, so
+importing this package does not import numba.
 """
 
 from .errors import GridTooLargeError, PuzzleError
@@ -55,6 +57,8 @@ _LAZY = {
     "is_minimal": "generator", "Generated": "generator", "GenerationError": "generator",
     "grade": "grading", "Grade": "grading",
     "render_svg": "render", "render_text": "render",
+    "rate": "grading", "Rating": "grading", "generate_rated": "grading",
+    "explain": "logic", "hint": "logic", "Explanation": "logic", "Hint": "logic",
 }
 __all__ += ["__version__", *_LAZY]
 

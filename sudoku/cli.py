@@ -62,6 +62,7 @@ from dlx.cli_base import (
 from dlx.cli_base import err as _err
 from dlx.cli_base import isatty as _isatty
 
+from . import cli_explain as _explain
 from . import cli_make as _make
 from . import cli_show as _show
 from ._cli_common import input_options as _input_options
@@ -304,10 +305,11 @@ def cli():
 
     \b
     Exit status (highest precedence first): 130 Ctrl-C, 143 SIGTERM, 129
-    SIGHUP (after printing the finished results); 1 invalid input, unreadable file or no puzzle found;
-    3 solve: some puzzle has no solution, check: some puzzle is not unique;
-    4 solve/check: some puzzle was stopped before an answer; 2 usage error;
-    0 otherwise.  The first run compiles the solver (a few seconds, once).
+    SIGHUP (after printing the finished results); 1 invalid input, unreadable
+    file or no puzzle found; 3 solve: some puzzle has no solution, check: some
+    puzzle is not unique; 4 solve/check: some puzzle was stopped before an
+    answer; 2 usage error; 0 otherwise.  The first run compiles the solver (a
+    few seconds, once).
     """
 
 
@@ -538,8 +540,10 @@ def _exit_status(tally, not_good: int) -> int:
     return EXIT_OK
 
 
-# Making puzzles: generate, minimize, grade (defined in sudoku.cli_make).
-for _command in (_make.generate, _make.minimize, _make.grade):
+# Making puzzles: generate, minimize, grade (defined in sudoku.cli_make); explaining
+# them: explain, hint, rate (sudoku.cli_explain).
+for _command in (_make.generate, _make.minimize, _make.grade, _explain.explain, _explain.hint,
+                 _explain.rate):
     cli.add_command(_command)
 # Drawing puzzles: show (defined in sudoku.cli_show).
 cli.add_command(_show.show)

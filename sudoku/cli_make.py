@@ -59,10 +59,12 @@ from ._cli_common import regions_value as _regions
 from .formats import format_line
 from .grid import VARIANTS
 
-__all__ = ["generate", "minimize", "grade", "SYMMETRY_NAMES", "GRADE_NAMES"]
+__all__ = ["generate", "minimize", "grade", "search_grades", "SYMMETRY_NAMES", "GRADE_NAMES",
+           "DIFFICULTY_NAMES"]
 
 SYMMETRY_NAMES = ("none", "rotate180", "rotate90", "mirror", "diagonal")
 GRADE_NAMES = ("singles", "easy-search", "hard-search")
+DIFFICULTY_NAMES = ("easy", "medium", "hard", "expert", "extreme")
 VARIANT_NAMES = tuple(VARIANTS)
 
 
@@ -203,8 +205,13 @@ def _run(body):
                    "range must hold the minimal puzzle's count.")
 @click.option("--grade", "level", type=click.Choice(GRADE_NAMES),
               help="Only puzzles of this grade (see `sudoku grade`), by rejection.")
-@click.option("--tries", type=click.IntRange(min=1), default=100, show_default=True,
-              metavar="N", help="Attempts per puzzle before giving up.")
+@click.option("--difficulty", type=click.Choice(DIFFICULTY_NAMES),
+              help="Only puzzles of this rating level (see `sudoku rate`), by rejection: "
+                   "candidates are made in seeded batches and rated.  `hard` is the rare one "
+                   "(about 1 in 100 random minimal 9x9 puzzles).")
+@click.option("--tries", type=click.IntRange(min=1), metavar="N",
+              help="Attempts per puzzle before giving up; with --difficulty, rated candidates "
+                   "per puzzle.  [default: 100; 1000 with --difficulty]")
 @click.option("--timeout", type=click.FloatRange(min=0, min_open=True), metavar="SECONDS",
               help="Give up on a puzzle after SECONDS.")
 @click.option("--jobs", type=click.IntRange(min=0), default=1, show_default=True, metavar="N",
@@ -221,8 +228,8 @@ def _run(body):
 @click.option("--stats", "show_stats", is_flag=True,
               help="Print puzzles, attempts, time and puzzles/second on stderr.")
 @quiet_option
-def generate(count, size, box, variant, regions, seed, symmetry, clues, minimal, level, tries,
-             timeout, jobs, with_solution, fmt, show_stats, quiet):
+def generate(count, size, box, variant, regions, seed, symmetry, clues, minimal, level,
+             difficulty, tries, timeout, jobs, with_solution, fmt, show_stats, quiet):
     """Make puzzles that have exactly one solution.
 
     Each puzzle starts from a random complete grid found by a randomized
@@ -236,10 +243,11 @@ def generate(count, size, box, variant, regions, seed, symmetry, clues, minimal,
     default, so the output reads back as written; a jigsaw puzzle's line has
     its region map as a second field.  JSON lines hold `{"index", "seed",
     "puzzle", "solution", "size", "box", "variant", "regions", "clues",
-    "symmetry", "minimal", "tries", "grade"}`; minimal is true when proved (no
-    clue -- with --symmetry, no symmetric group of clues -- can go) and null
-    when --clues stopped the removal early; grade is null unless --grade was
-    given.  In grid format a jigsaw grid follows a `# regions:` line.
+    "symmetry", "minimal", "tries", "grade", "rating"}`; minimal is true when
+    proved (no clue -- with --symmetry, no symmetric group of clues -- can
+    go) and null when --clues stopped the removal early; grade is null unless
+    --grade was given, rating (as in `sudoku rate`) unless --difficulty was.
+    In grid format a jigsaw grid follows a `# regions:` line.
 
     \b
     Exit status: 0 all made; 2 usage error or an impossible request (e.g.
@@ -259,18 +267,24 @@ def generate(count, size, box, variant, regions, seed, symmetry, clues, minimal,
         from .errors import PuzzleError
         from .generator import GenerationError, generate_many
         workers = jobs or (os.cpu_count() or 1)
+        options = dict(size=size, box=box, variant=variant, regions=region_ids, seed=seed,
+                       symmetry=symmetry, clues=clues, minimal=minimal, grade=level,
+                       timeout=timeout, jobs=workers)
         try:
-            stream = generate_many(count, size=size, box=box, variant=variant,
-                                   regions=region_ids, seed=seed, symmetry=symmetry,
-                                   clues=clues, minimal=minimal, grade=level, tries=tries,
-                                   timeout=timeout, jobs=workers)
+            if difficulty is None:
+                stream = ((g, None) for g in generate_many(count, tries=tries or 100,
+                                                          **options))
+            else:
+                from .grading import generate_rated
+
+                stream = generate_rated(count, difficulty, tries=tries or 1000, **options)
         except PuzzleError as exc:
             raise click.UsageError(exc.message) from None
         first = None
         made = attempts = 0
         start = time.perf_counter()
         try:
-            for g in stream:
+            for g, rating in stream:
                 p = g.puzzle
                 if first is None:
                     first = g
@@ -283,7 +297,8 @@ def generate(count, size, box, variant, regions, seed, symmetry, clues, minimal,
                 made += 1
                 attempts += g.tries
                 if fmt == "json":
-                    out(_json(_generated_json(g)))
+                    out(_json({**_generated_json(g),
+                               "rating": None if rating is None else rating.as_dict()}))
                 elif fmt == "grid":
                     text = _puzzle_text(p, "grid")
                     if with_solution:
@@ -465,7 +480,9 @@ def _place(p) -> str:
 def grade(file, box, variant, regions, max_nodes, fmt, show_stats, quiet):
     """Grade every puzzle in FILE by what the exact-cover search needs.
 
-    This measures the search, not human difficulty.  For each puzzle with
+    The same as `sudoku rate --search`, kept under this name for scripts; for
+    a rating by the techniques a person needs, see `sudoku rate`.  This
+    measures the search, not human difficulty.  For each puzzle with
     exactly one solution it reports: whether naked and hidden singles alone
     solve it; how many guesses the search makes in proving the solution
     unique (options tried where every remaining cell and house-value had two
@@ -486,46 +503,51 @@ def grade(file, box, variant, regions, max_nodes, fmt, show_stats, quiet):
     Exit status: 0 all graded; 1 some invalid or no puzzle found;
     3 some have no solution or several; 4 some stopped by --max-nodes.
     """
-    def body():
-        from .errors import PuzzleError
-        from .grading import grade as grade_of
+    _run(lambda: search_grades(file, box, variant, regions, max_nodes, fmt, show_stats,
+                               quiet))
 
-        items, name = read_items(file, box, variant, regions, check=True)
-        tally = _Outcome()
-        for index, item in enumerate(items):
-            tally.total += 1
-            if not isinstance(item, PuzzleError):
-                try:
-                    g = grade_of(item, max_nodes=max_nodes)
-                except PuzzleError as exc:
-                    item = exc
-            if isinstance(item, PuzzleError):
-                tally.invalid += 1
-                tally.levels["invalid"] = tally.levels.get("invalid", 0) + 1
-                err(str(item), quiet)
-                _marker_line(fmt, index, item, "invalid")
-                continue
-            word = g.level if g.status == "unique" else g.status
-            tally.levels[word] = tally.levels.get(word, 0) + 1
-            if g.status in ("multiple", "none"):
-                tally.not_unique += 1
-            elif g.status == "unknown":
-                tally.stopped += 1
-            if fmt == "json":
-                d = g.as_dict()
-                out(_json({**_where(index, item), **d}))
-            elif g.status in ("multiple", "none"):
-                out(g.status)
-            else:
-                out(f"{word} singles={'yes' if g.singles else 'no'} guesses={g.guesses} "
-                    f"branches={g.branch_points} nodes={g.nodes} filled={g.filled_by_singles}")
-        if not tally.total:
-            raise click.ClickException(f"no puzzles found in {name}")
-        if show_stats:
-            order = list(GRADE_NAMES) + ["multiple", "none", "unknown", "invalid"]
-            seconds = time.perf_counter() - tally.start
-            lines = [f"{k}: {tally.levels[k]}" for k in order if k in tally.levels]
-            err("\n".join([f"puzzles: {tally.total}"] + lines + [f"time: {seconds:.3f} s"]))
-        raise click.exceptions.Exit(tally.status())
 
-    _run(body)
+def search_grades(file, box, variant, regions, max_nodes, fmt, show_stats, quiet):
+    """``sudoku grade``, also ``sudoku rate --search``: the search's grade of each puzzle."""
+    from .errors import PuzzleError
+    from .grading import grade as grade_of
+
+    items, name = read_items(file, box, variant, regions, check=True)
+    tally = _Outcome()
+    for index, item in enumerate(items):
+        tally.total += 1
+        if not isinstance(item, PuzzleError):
+            try:
+                g = grade_of(item, max_nodes=max_nodes)
+            except PuzzleError as exc:
+                item = exc
+        if isinstance(item, PuzzleError):
+            tally.invalid += 1
+            tally.levels["invalid"] = tally.levels.get("invalid", 0) + 1
+            err(str(item), quiet)
+            _marker_line(fmt, index, item, "invalid")
+            continue
+        word = g.level if g.status == "unique" else g.status
+        tally.levels[word] = tally.levels.get(word, 0) + 1
+        if g.status in ("multiple", "none"):
+            tally.not_unique += 1
+        elif g.status == "unknown":
+            tally.stopped += 1
+        if fmt == "json":
+            d = g.as_dict()
+            out(_json({**_where(index, item), **d}))
+        elif g.status in ("multiple", "none"):
+            out(g.status)
+        else:
+            out(f"{word} singles={'yes' if g.singles else 'no'} guesses={g.guesses} "
+                f"branches={g.branch_points} nodes={g.nodes} filled={g.filled_by_singles}")
+    if not tally.total:
+        raise click.ClickException(f"no puzzles found in {name}")
+    if show_stats:
+        order = list(GRADE_NAMES) + ["multiple", "none", "unknown", "invalid"]
+        seconds = time.perf_counter() - tally.start
+        lines = [f"{k}: {tally.levels[k]}" for k in order if k in tally.levels]
+        err("\n".join([f"puzzles: {tally.total}"] + lines + [f"time: {seconds:.3f} s"]))
+    raise click.exceptions.Exit(tally.status())
+
+
