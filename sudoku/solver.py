@@ -1,6 +1,7 @@
 """One puzzle: solve, count, check uniqueness, and list candidates.
 
-Each function takes a `sudoku.Puzzle` or a puzzle string, forces the givens
+Each function takes a `sudoku.Puzzle`, a puzzle string, or the grid as rows
+(a 2-D list or numpy array, see `sudoku.shapes`), forces the givens
 on the exact-cover problem of its shape and variant (`sudoku.encode`) and
 runs one resumable search of `dlx` (with the locked-items rule, which prunes
 Sudoku's overlapping houses).  Files of puzzles go through
@@ -16,20 +17,24 @@ import numpy as np
 
 from .batch import PuzzleResult, solve_all
 from .encode import cell_value, givens, grid_of, problem_for
-from .formats import as_puzzle
 from .grid import check_givens
+from .shapes import as_grid
 
 __all__ = ["PuzzleResult", "Candidates", "problem_for", "solve", "count", "check",
            "candidates", "solve_all"]
 
 
-def solve(puzzle, *, timeout=None, max_nodes=None):
+def solve(puzzle, *, box=None, timeout=None, max_nodes=None):
     """The first solution of a puzzle, or None when it has none.
 
     Parameters
     ----------
-    puzzle : Puzzle or str
-        A puzzle, or its text in any format `sudoku.parse_puzzle` reads.
+    puzzle : Puzzle, str, list of rows or numpy.ndarray
+        A puzzle; its text in any format `sudoku.parse_puzzle` reads; or its
+        ``n`` rows of ``n`` values (a list of lists or a 2-D numpy array,
+        0 or None for a blank).
+    box : str or (int, int), optional
+        Box shape (``"2x3"``) of text or rows, when not the size's default.
     timeout : float, optional
         Seconds before giving up.
     max_nodes : int, optional
@@ -37,13 +42,16 @@ def solve(puzzle, *, timeout=None, max_nodes=None):
 
     Returns
     -------
-    tuple of int or None
-        The solved grid, row by row (``n * n`` values).
+    tuple of int, list of lists, numpy.ndarray or None
+        The solved grid in the shape of the input: for a Puzzle or text, a
+        tuple of ``n * n`` values row by row; for a list of rows, a list of
+        ``n`` lists; for an array, an array of the same shape and dtype.
 
     Raises
     ------
     PuzzleError
-        Clashing givens (naming the cells).
+        Clashing givens (naming the cells); rows that are not ``n`` rows of
+        ``n`` values from 0 to ``n`` (naming the row and column).
     dlx.SearchStopped
         A limit stopped the search first.
 
@@ -57,22 +65,27 @@ def solve(puzzle, *, timeout=None, max_nodes=None):
     ...           "1.......6.3.7.5..2.....1.4......")
     >>> "".join(map(str, g))[:27]
     '417369825632158947958724316'
+    >>> solve([[1, 2, 0, 0], [3, 4, 0, 0], [0, 0, 4, 3], [0, 0, 2, None]])
+    [[1, 2, 3, 4], [3, 4, 1, 2], [2, 1, 4, 3], [4, 3, 2, 1]]
     """
-    p = as_puzzle(puzzle)
+    p, shaped = as_grid(puzzle, box)
     sol = problem_for(p).solve(forced=givens(p), timeout=timeout, max_nodes=max_nodes,
                                locked=True)
     if sol is None:
         check_givens(p)  # clashing givens have no solution: name the cells instead
         return None
-    return grid_of(p.size, sol)
+    return shaped(grid_of(p.size, sol))
 
 
-def count(puzzle, *, limit=None, timeout=None, max_nodes=None):
+def count(puzzle, *, box=None, limit=None, timeout=None, max_nodes=None):
     """Count a puzzle's solutions (up to ``limit``).
 
     Parameters
     ----------
-    puzzle : Puzzle or str
+    puzzle : Puzzle, str, list of rows or numpy.ndarray
+        As for `solve`.
+    box : str or (int, int), optional
+        As for `solve`.
     limit : int, optional
         Stop counting at this many.
     timeout : float, optional
@@ -96,7 +109,7 @@ def count(puzzle, *, limit=None, timeout=None, max_nodes=None):
     Cost: proportional to the search tree; the empty 9x9 grid has about
     6.7e21 solutions, so give it a ``limit`` or a ``timeout``.
     """
-    p = as_puzzle(puzzle)
+    p, _ = as_grid(puzzle, box)
     r = problem_for(p).count(forced=givens(p), limit=limit, timeout=timeout,
                              max_nodes=max_nodes, locked=True)
     if r.count == 0:
@@ -104,12 +117,15 @@ def count(puzzle, *, limit=None, timeout=None, max_nodes=None):
     return r
 
 
-def check(puzzle, *, timeout=None, max_nodes=None):
+def check(puzzle, *, box=None, timeout=None, max_nodes=None):
     """Is the solution unique?
 
     Parameters
     ----------
-    puzzle : Puzzle or str
+    puzzle : Puzzle, str, list of rows or numpy.ndarray
+        As for `solve`.
+    box : str or (int, int), optional
+        As for `solve`.
     timeout : float, optional
         Seconds before giving up (status ``"unknown"``).
     max_nodes : int, optional
@@ -119,24 +135,28 @@ def check(puzzle, *, timeout=None, max_nodes=None):
     -------
     dlx.Uniqueness
         ``.status`` ``"unique"``, ``"multiple"``, ``"none"`` or ``"unknown"``;
-        ``.solutions`` holds the grids found (two prove ``"multiple"``).
+        ``.solutions`` holds the grids found (two prove ``"multiple"``), each
+        in the shape `solve` would return it in.
 
     Examples
     --------
     >>> check("1..." + "." * 12).status
     'multiple'
+    >>> u = check([[1, 2, 0, 0], [3, 4, 0, 0], [0, 0, 4, 3], [0, 0, 2, 0]])
+    >>> u.status, u.solutions
+    ('unique', [[[1, 2, 3, 4], [3, 4, 1, 2], [2, 1, 4, 3], [4, 3, 2, 1]]])
 
     Notes
     -----
     Cost: a search that stops at the second solution; typically 1.2-2 times
     the time of `solve`.
     """
-    p = as_puzzle(puzzle)
+    p, shaped = as_grid(puzzle, box)
     u = problem_for(p).unique(forced=givens(p), timeout=timeout, max_nodes=max_nodes,
                               locked=True)
     if not u.solutions:
         check_givens(p)  # clashing givens have no solution: name the cells instead
-    u.solutions = [grid_of(p.size, s) for s in u.solutions]
+    u.solutions = [shaped(grid_of(p.size, s)) for s in u.solutions]
     return u
 
 
@@ -161,7 +181,7 @@ class Candidates:
     singles: int
 
 
-def candidates(puzzle) -> Candidates:
+def candidates(puzzle, *, box=None) -> Candidates:
     """Candidates of every cell after propagating singles.
 
     Taking every item with a single option left is exactly naked singles
@@ -170,7 +190,10 @@ def candidates(puzzle) -> Candidates:
 
     Parameters
     ----------
-    puzzle : Puzzle or str
+    puzzle : Puzzle, str, list of rows or numpy.ndarray
+        As for `solve`.
+    box : str or (int, int), optional
+        As for `solve`.
 
     Returns
     -------
@@ -186,7 +209,7 @@ def candidates(puzzle) -> Candidates:
     >>> c.status, c.cells[-1]
     ('solved', (1,))
     """
-    p = as_puzzle(puzzle)
+    p, _ = as_grid(puzzle, box)
     check_givens(p)
     n = p.size
     forced = givens(p)
