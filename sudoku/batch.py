@@ -71,7 +71,11 @@ class PuzzleResult:
     nodes : int
         Search nodes used.
     seconds : float
-        Time spent on this puzzle alone (0 for those solved inside a batch call).
+        Wall time spent solving this puzzle.  Measured when `solve_all` is
+        called with ``timed=True`` (each puzzle then gets a kernel call of its
+        own, so the time includes that call's fixed cost); otherwise 0 for
+        a puzzle solved inside a batch call, and the time of the search
+        that finished it for one that needed more than `BATCH_NODE_CAP` nodes.
     mode : str
         The ``mode`` of `solve_all` that produced it.
     """
@@ -129,9 +133,9 @@ def _finish_alone(res: PuzzleResult, prob: Problem, forced, limit, store, timeou
                   max_nodes) -> None:
     """Redo a puzzle that ran out of batch nodes with a resumable search."""
     assert res.puzzle is not None
+    t0 = time.perf_counter()
     s = prob.search(forced=forced, limit=limit or None, timeout=timeout, max_nodes=max_nodes,
                     locked=True)
-    t0 = time.perf_counter()
     if store:  # solve or check: limit == store, so the search stops by itself
         sols = list(s)
         stats = s.stats
@@ -141,7 +145,7 @@ def _finish_alone(res: PuzzleResult, prob: Problem, forced, limit, store, timeou
     res.count = stats.solutions
     res.status = stats.status
     res.nodes = stats.nodes
-    res.seconds = time.perf_counter() - t0
+    res.seconds += time.perf_counter() - t0  # after its batch call's time, if timed
     res.solutions = [grid_of(res.puzzle.size, x) for x in sols]
 
 
@@ -160,8 +164,9 @@ def _check_mode(mode) -> None:
 class _Settings:
     """What every chunk of one `solve_all` call shares."""
 
-    def __init__(self, mode, limit, timeout, max_nodes):
+    def __init__(self, mode, limit, timeout, max_nodes, timed=False):
         self.mode = mode
+        self.timed = timed  # one kernel call per puzzle, timed
         self.store = {"solve": 1, "check": 2, "count": 0}[mode]
         self.run_limit = _MODES[mode] if mode != "count" else (limit or 0)
         self.cap = BATCH_NODE_CAP if max_nodes is None else min(BATCH_NODE_CAP, max_nodes)
@@ -174,7 +179,7 @@ class _Settings:
 class _Group:
     """Puzzles of one shape and variant from one chunk, encoded for the batch kernel."""
 
-    __slots__ = ("positions", "puzzles", "prob", "fptr", "fopts", "out")
+    __slots__ = ("positions", "puzzles", "prob", "fptr", "fopts", "out", "seconds")
 
     def __init__(self, positions, puzzles):
         self.positions = positions  # each puzzle's place in its chunk; None: 0, 1, 2, ...
@@ -186,6 +191,29 @@ class _Group:
         self.fptr = np.zeros(len(puzzles) + 1, dtype=np.int64)
         np.cumsum(np.count_nonzero(grids, axis=1), out=self.fptr[1:])
         self.out: BatchArrays | None = None  # what dlx.batch.solve_arrays returns
+        self.seconds: list[float] | None = None  # each puzzle's kernel call, if timed
+
+    def run(self, s: _Settings) -> None:
+        """The kernel call: one for the whole group, or with ``s.timed`` one per puzzle."""
+        if not s.timed:
+            self.out = solve_arrays(self.prob, self.fptr, self.fopts, limit=s.run_limit,
+                                    store=s.store, max_nodes=s.cap, locked=True)
+            return
+        # The batch kernel reports no time per puzzle, so each puzzle is solved by a call
+        # of its own, timed from here: a real measurement, which includes the call's
+        # fixed cost (more than an easy 9x9 puzzle takes).
+        outs, seconds = [], []
+        fptr, fopts = self.fptr.tolist(), self.fopts
+        clock = time.perf_counter
+        for a, b in zip(fptr, fptr[1:]):
+            ptr = np.array([0, b - a], dtype=np.int64)
+            t0 = clock()
+            outs.append(solve_arrays(self.prob, ptr, fopts[a:b], limit=s.run_limit,
+                                     store=s.store, max_nodes=s.cap, locked=True))
+            seconds.append(clock() - t0)
+        self.out = BatchArrays(*(np.concatenate([getattr(o, f) for o in outs])
+                                 for f in ("counts", "nodes", "codes", "solutions")))
+        self.seconds = seconds
 
 
 
@@ -231,8 +259,7 @@ class _Chunk:
         """Every group's kernel call."""
         t0 = time.perf_counter()
         for g in self.groups:
-            g.out = solve_arrays(g.prob, g.fptr, g.fopts, limit=s.run_limit, store=s.store,
-                                 max_nodes=s.cap, locked=True)
+            g.run(s)
         self.seconds = time.perf_counter() - t0
 
     def finish(self, s: _Settings) -> Iterator[PuzzleResult]:
@@ -303,8 +330,9 @@ class _Chunk:
         else:
             indices = [start + pos for pos in g.positions]
         # One constructor call per result with every field, mapped in C.
+        seconds = repeat(0.0) if g.seconds is None else g.seconds
         results = list(map(PuzzleResult, indices, puzzles, repeat(None), statuses,
-                           counts.tolist(), found, nodes.tolist(), repeat(0.0), repeat(s.mode)))
+                           counts.tolist(), found, nodes.tolist(), seconds, repeat(s.mode)))
         for k in np.flatnonzero(codes == CLASH).tolist():
             # The kernel found clashing givens; name the digit, house and cells.
             res = results[k]
@@ -346,7 +374,7 @@ def _run(chunk: _Chunk, s: _Settings) -> _Chunk:
 
 
 def solve_all(items: Iterable, *, mode="solve", limit=None, jobs=1, timeout=None,
-              max_nodes=None, chunk=None) -> Iterator[PuzzleResult]:
+              max_nodes=None, chunk=None, timed=False) -> Iterator[PuzzleResult]:
     """Solve, check or count a stream of puzzles; yields results in input order.
 
     Parameters
@@ -375,6 +403,11 @@ def solve_all(items: Iterable, *, mode="solve", limit=None, jobs=1, timeout=None
         result may wait for the puzzles after it to be read; ``chunk=1``
         with ``jobs=1`` answers each puzzle as soon as it is read (for input
         typed or fed one puzzle at a time), at some cost per puzzle.
+    timed : bool
+        Measure each puzzle's time (`PuzzleResult.seconds`).  The batch
+        kernel times only whole calls, so each puzzle then gets a kernel
+        call of its own: slower, by a fixed cost per puzzle that exceeds the
+        time of an easy 9x9 puzzle, and included in the times measured.
 
     Yields
     ------
@@ -414,7 +447,7 @@ def solve_all(items: Iterable, *, mode="solve", limit=None, jobs=1, timeout=None
     _check_mode(mode)
     jobs = validate.whole("jobs", jobs, optional=False)
     fixed = validate.whole("chunk", chunk)
-    return _solve(items, _Settings(mode, limit, timeout, max_nodes), jobs, fixed)
+    return _solve(items, _Settings(mode, limit, timeout, max_nodes, bool(timed)), jobs, fixed)
 
 
 def _solve(items: Iterable, s: _Settings, jobs: int, fixed: int | None):
@@ -457,10 +490,10 @@ def _solve(items: Iterable, s: _Settings, jobs: int, fixed: int | None):
         backend.close()
 
 
-def _solve_chunk(items, start, mode, limit, timeout, max_nodes) -> list:
+def _solve_chunk(items, start, mode, limit, timeout, max_nodes, timed=False) -> list:
     """Solve one chunk of puzzles in a worker; results carry their index in the whole input."""
     results = list(solve_all(items, mode=mode, limit=limit, timeout=timeout,
-                             max_nodes=max_nodes))
+                             max_nodes=max_nodes, timed=timed))
     for res in results:
         res.index += start
     return results
@@ -468,7 +501,7 @@ def _solve_chunk(items, start, mode, limit, timeout, max_nodes) -> list:
 
 def map_chunks(items: Iterable, mode: str = "solve", *, client=None, jobs=None,
                chunk: int = SCHEDULER_CHUNK, limit=None, timeout=None,
-               max_nodes=None, connect_timeout=None) -> Iterator[PuzzleResult]:
+               max_nodes=None, connect_timeout=None, timed=False) -> Iterator[PuzzleResult]:
     """Like `solve_all`, with chunks of puzzles spread over processes or a Dask cluster.
 
     Each chunk of ``chunk`` items goes to one worker, which runs `solve_all`
@@ -491,7 +524,7 @@ def map_chunks(items: Iterable, mode: str = "solve", *, client=None, jobs=None,
         one per CPU.  ``1`` is exactly `solve_all`.
     chunk : int
         Items per task.  Large enough that a task takes tens of milliseconds.
-    limit, timeout, max_nodes
+    limit, timeout, max_nodes, timed
         As for `solve_all` (per puzzle).
     connect_timeout : float, optional
         Seconds to reach the scheduler at ``client``'s address, and again to
@@ -527,7 +560,7 @@ def map_chunks(items: Iterable, mode: str = "solve", *, client=None, jobs=None,
     try:
         if backend.name == "inline":
             yield from solve_all(items, mode=mode, limit=limit, timeout=timeout,
-                                 max_nodes=max_nodes)
+                                 max_nodes=max_nodes, timed=timed)
             return
 
         def tasks():
@@ -536,11 +569,11 @@ def map_chunks(items: Iterable, mode: str = "solve", *, client=None, jobs=None,
             for item in items:
                 batch.append(item)
                 if len(batch) >= chunk:
-                    yield batch, start, mode, limit, timeout, max_nodes
+                    yield batch, start, mode, limit, timeout, max_nodes, timed
                     start += len(batch)
                     batch = []
             if batch:
-                yield batch, start, mode, limit, timeout, max_nodes
+                yield batch, start, mode, limit, timeout, max_nodes, timed
 
         with contextlib.closing(ordered(backend, _solve_chunk, tasks())) as done:
             for results in done:
