@@ -12,7 +12,8 @@ import click
 
 from .grid import VARIANTS
 
-__all__ = ["box_callback", "input_options", "regions_value", "read_items", "json_line"]
+__all__ = ["box_callback", "exit_code", "file_arguments", "input_options", "regions_value",
+           "read_items", "json_line"]
 
 
 def box_callback(ctx, param, value):
@@ -41,8 +42,26 @@ def regions_value(value):
     return value, None
 
 
+UNREADABLE = "sudoku.unreadable"  # ctx.meta key: some FILE argument could not be read
+
+
+def file_arguments(file) -> tuple[str, ...]:
+    """The FILE arguments as a tuple: none means ``-``; one string is one argument."""
+    if isinstance(file, str):
+        return (file,)
+    return tuple(file) or ("-",)
+
+
 def read_items(file, box, variant, regions, *, check=False):
-    """The stream of items (Puzzle or PuzzleError) of ``file``, and its display name.
+    """The stream of items (Puzzle or PuzzleError) of the FILE arguments, and a display name.
+
+    Each argument is ``-`` (stdin, at most once), a file, or, when no file of
+    that name exists, the text of a puzzle (its messages name it
+    ``<argument N>``).  The items of all arguments come in argument order.
+    With one argument, one that cannot be read is an error (exit status 1)
+    before anything is printed; with several, its message is printed when
+    the reading reaches it, the others are still read, and the command's
+    exit status becomes 1 (see `exit_code`).
 
     ``check=False`` leaves clashing givens to the solver, which finds them in
     its kernel and names the cells; reading is then about twice as fast.
@@ -50,22 +69,114 @@ def read_items(file, box, variant, regions, *, check=False):
     from .errors import PuzzleError
     from .formats import read_puzzles
 
+    files = file_arguments(file)
+    if files.count("-") > 1:
+        raise click.UsageError("'-' (standard input) can be given once only")
     region_map, region_file = regions_value(regions)
-    if file == "-":
-        src, name = getattr(sys.stdin, "buffer", sys.stdin), "<stdin>"
-    else:
-        src, name = file, file
-    try:
-        items = read_puzzles(src, box=box, variant=variant, regions=region_map, source=name,
-                             check=check)
+    try:  # the reading options, checked once (reading starts only when iterated)
+        read_puzzles((), box=box, variant=variant, regions=region_map)
     except PuzzleError as exc:
         if region_file is not None:
             raise click.ClickException(f"{region_file}: {exc.message}") from None
         raise click.BadParameter(f"{exc.message} (and no file of that name exists)",
                                  param_hint="'--regions'") from None
+    options = {"box": box, "variant": variant, "regions": region_map, "check": check}
+    if len(files) == 1:
+        try:
+            items, name = _argument(files[0], 1, options)
+        except _Unreadable as exc:
+            raise click.ClickException(str(exc)) from None
+        return _guard(items, name), name
+    name = ", ".join("<stdin>" if f == "-" else _shown(f) for f in files)
+    return _guard(_several(files, options), name), name
+
+
+class _Unreadable(Exception):
+    """A FILE argument that is neither a readable file nor puzzle text (the message says why)."""
+
+
+def _shown(arg: str) -> str:
+    """An argument as messages show it: as typed, or quoted when it holds white space."""
+    text = arg if len(arg) <= 90 else arg[:87] + "..."
+    return repr(text) if any(ch.isspace() for ch in text) or not text else text
+
+
+def _argument(arg: str, position: int, options: dict):
+    """``(items, name)`` of one FILE argument; raises _Unreadable."""
+    from .errors import PuzzleError
+    from .formats import read_puzzles
+    from .grid import check_givens
+
+    if arg == "-":
+        src, name = getattr(sys.stdin, "buffer", sys.stdin), "<stdin>"
+    elif os.path.exists(arg):
+        src, name = arg, arg
+    else:
+        # Not a file: the puzzle itself?  Read without the clash check, so that
+        # clashing givens make an invalid puzzle rather than "not a puzzle".
+        name = f"<argument {position}>"
+        items = list(read_puzzles(arg.splitlines(), box=options["box"],
+                                  variant=options["variant"], regions=options["regions"],
+                                  source=name, check=False))
+        bad = next((x for x in items if isinstance(x, PuzzleError)), None)
+        if bad is not None or not items:
+            why = "no puzzle in it" if bad is None else bad.message
+            if bad is not None and (bad.line or 1) > 1:
+                why += f" (line {bad.line} of it)"
+            raise _Unreadable(f"cannot read {_shown(arg)}: no such file, and not a "
+                              f"puzzle: {why}")
+        if options["check"]:
+            items = [_checked(p, check_givens) for p in items]
+        return iter(items), name
+    try:
+        return read_puzzles(src, box=options["box"], variant=options["variant"],
+                            regions=options["regions"], source=name,
+                            check=options["check"]), name
     except OSError as exc:
-        raise click.ClickException(f"cannot read {name}: {exc.strerror or exc}") from None
-    return _guard(items, name), name
+        raise _Unreadable(f"cannot read {name}: {exc.strerror or exc}") from None
+
+
+def _checked(puzzle, check_givens):
+    from .errors import PuzzleError
+
+    try:
+        check_givens(puzzle)
+    except PuzzleError as exc:
+        return exc.with_traceback(None)
+    return puzzle
+
+
+def _several(files, options):
+    """The items of several FILE arguments in order; an unreadable one is reported and skipped."""
+    for position, arg in enumerate(files, 1):
+        try:
+            items, name = _argument(arg, position, options)
+        except _Unreadable as exc:
+            _unreadable(str(exc))
+            continue
+        try:
+            yield from items
+        except OSError as exc:  # a read error part way through a file
+            _unreadable(f"cannot read {name}: {exc.strerror or exc}")
+
+
+def _unreadable(message: str) -> None:
+    sys.stdout.flush()
+    click.echo(message, err=True)
+    ctx = click.get_current_context(silent=True)
+    if ctx is not None:
+        ctx.meta[UNREADABLE] = True
+
+
+def exit_code(ctx, code: int) -> int:
+    """A command's exit status, raised to 1 (bad input) when some FILE could not be read.
+
+    The precedence of the commands' statuses: 130 (Ctrl-C) and 2 (usage)
+    stay; 1 outranks 3 (no solution, not unique) and 4 (stopped).
+    """
+    if ctx.meta.get(UNREADABLE) and code in (0, 3, 4):
+        return 1
+    return code
 
 
 def _guard(items, name):
@@ -95,7 +206,11 @@ def json_line(obj) -> str:
 
 
 def input_options(f):
-    """FILE and the options saying how to read it: --box, --variant, --regions."""
+    """FILE arguments and the options saying how to read them: --box, --variant, --regions.
+
+    The command gets its FILE arguments as a tuple in ``file`` (empty: stdin);
+    `read_items` takes it as it is.
+    """
     f = click.option("--regions", metavar="FILE_OR_STRING",
                      help="Jigsaw region map for every puzzle: a file holding n rows of n "
                           "region symbols, or the n*n symbols themselves (implies "
@@ -106,4 +221,4 @@ def input_options(f):
     f = click.option("--box", metavar="RxC", callback=box_callback,
                      help="Box shape, box rows x box columns (e.g. 2x3), for sizes whose "
                           "default shape is not the one meant.")(f)
-    return click.argument("file", default="-", metavar="[FILE]")(f)
+    return click.argument("file", nargs=-1, metavar="[FILE]...")(f)

@@ -65,10 +65,13 @@ from dlx.cli_base import isatty as _isatty
 from . import cli_explain as _explain
 from . import cli_make as _make
 from . import cli_show as _show
+from ._cli_common import exit_code as _exit_code
+from ._cli_common import file_arguments as _files
 from ._cli_common import input_options as _input_options
 from ._cli_common import json_line as _json
 from ._cli_common import read_items as _read
 from .formats import format_candidates, format_grid, format_line
+from .formats.write import csv_line, csv_row
 from .grid import VARIANTS
 
 __all__ = ["cli", "main"]
@@ -77,6 +80,9 @@ VARIANT_NAMES = list(VARIANTS)
 STOPPED = ("timeout", "nodes", "interrupted")
 PROGRESS_AFTER = 1.0  # seconds before a progress counter appears
 PROGRESS_EVERY = 0.25  # seconds between its updates
+# The columns of --format csv: the fields of the JSON object of the same name.
+SOLVE_COLUMNS = ("index", "puzzle", "status", "solution", "nodes", "seconds")
+COUNT_COLUMNS = ("index", "puzzle", "status", "count", "nodes", "seconds")
 
 
 # ------------------------------------------------------------------ options
@@ -92,7 +98,8 @@ def _batch_options(f):
                      help="Print a summary on stderr: puzzles, solved, no solution, multiple, "
                           "invalid, stopped, time, puzzles/second, nodes/puzzle.")(f)
     f = click.option("-v", "--verbose", is_flag=True,
-                     help="Print one line per puzzle on stderr: outcome, nodes, search status.")(f)
+                     help="Print one line per puzzle on stderr: outcome, nodes, search "
+                          "status, seconds.")(f)
     f = quiet_option(f)
     f = max_nodes_option("Give up on a puzzle after N search nodes.")(f)
     f = timeout_option("Give up on a puzzle after SECONDS.")(f)
@@ -140,14 +147,30 @@ def _grid(cells, puzzle) -> str:
 def _where(res) -> dict:
     """The location fields of a result's JSON object."""
     if res.puzzle is not None:
-        return {"index": res.index, "line": res.puzzle.line, "name": res.puzzle.name,
-                "puzzle": _line(res.puzzle.cells)}
-    return {"index": res.index, "line": res.error.line, "name": None, "puzzle": None}
+        return {"index": res.index, "source": res.puzzle.source, "line": res.puzzle.line,
+                "name": res.puzzle.name, "puzzle": _line(res.puzzle.cells)}
+    e = res.error
+    return {"index": res.index, "source": e.source, "line": e.line, "name": None,
+            "puzzle": None}
+
+
+def _invalid(res) -> dict:
+    e = res.error
+    return {**_where(res), "status": "invalid", "error": str(e), "column": e.column}
 
 
 def _invalid_json(res) -> str:
-    e = res.error
-    return _json({**_where(res), "status": "invalid", "error": str(e), "column": e.column})
+    return _json(_invalid(res))
+
+
+def _searched(res) -> dict:
+    """The search fields of a result's JSON object: nodes and seconds."""
+    return {"nodes": res.nodes, "seconds": round(res.seconds, 6)}
+
+
+def _record(fmt: str, columns, obj: dict) -> str:
+    """A result's JSON object as a line of ``--format json`` or ``csv``."""
+    return _json(obj) if fmt == "json" else csv_row(obj, columns)
 
 
 def _solve_status(res) -> str:
@@ -224,19 +247,23 @@ def _show_error(res, quiet: bool) -> None:
     err(str(res.error), quiet)
 
 
-def _verbose_line(res, word: str) -> str:
-    line = res.puzzle.line if res.puzzle is not None else res.error.line
-    where = f" (line {line})" if line else ""
+def _verbose_line(res, word: str, sources: bool = False) -> str:
+    """A ``-v`` line; ``sources``: name the file too (there are several)."""
+    place = res.puzzle if res.puzzle is not None else res.error
+    parts = [place.source if sources else None, f"line {place.line}" if place.line else None]
+    where = ", ".join(p for p in parts if p)
+    where = f" ({where})" if where else ""
     if res.error is not None:
         return f"puzzle {res.index + 1}{where}: invalid"
-    return f"puzzle {res.index + 1}{where}: {word}, {res.nodes} nodes, search {res.status}"
+    return (f"puzzle {res.index + 1}{where}: {word}, {res.nodes} nodes, search {res.status}, "
+            f"{res.seconds:.6f} s")
 
 
-def _drive(results, name, emit, word, *, quiet, verbose, show_stats):
+def _drive(results, name, emit, word, *, quiet, verbose, show_stats, sources=False):
     """Print every result as it comes; returns the tally, or exits on Ctrl-C.
 
     ``emit(res)`` prints a result on stdout; ``word(res)`` is its one-word
-    outcome for ``-v``.
+    outcome for ``-v``; ``sources``: several inputs, named in ``-v`` lines.
     """
     tally = _Tally()
     progress = _Progress(not quiet and _isatty(sys.stderr) and not _isatty(sys.stdout))
@@ -249,7 +276,7 @@ def _drive(results, name, emit, word, *, quiet, verbose, show_stats):
                 _show_error(res, quiet)
             emit(res)
             if verbose:
-                err(_verbose_line(res, word(res)))
+                err(_verbose_line(res, word(res), sources))
             progress.update(tally.puzzles)
     except KeyboardInterrupt:
         interrupted = True
@@ -268,25 +295,48 @@ def _drive(results, name, emit, word, *, quiet, verbose, show_stats):
 
 
 def _batch(file, box, variant, regions, mode, *, limit=None, jobs=1, timeout=None,
-           max_nodes=None, scheduler=None, connect_timeout=None):
+           max_nodes=None, scheduler=None, connect_timeout=None, timed=False):
+    """The results of FILE's puzzles, and its display name.
+
+    ``timed``: measure each puzzle's time (for -v, json and csv), which gives
+    each puzzle a kernel call of its own (see `sudoku.batch.solve_all`).
+    """
     from .batch import map_chunks, solve_all
 
     items, name = _read(file, box, variant, regions)
     if scheduler is not None:  # chunks of the batch on a Dask cluster, results in order
         return map_chunks(items, mode, client=scheduler, limit=limit, timeout=timeout,
-                          max_nodes=max_nodes, connect_timeout=connect_timeout), name
+                          max_nodes=max_nodes, connect_timeout=connect_timeout,
+                          timed=timed), name
     jobs = jobs or (os.cpu_count() or 1)
     chunk = None
-    if file == "-" and _isatty(sys.stdin):
+    if "-" in _files(file) and _isatty(sys.stdin):
         # Someone typing or pasting puzzles: answer each one as it is entered,
         # rather than after 16 of them (or Ctrl-D).
         chunk = jobs = 1
     return solve_all(items, mode=mode, limit=limit, jobs=jobs, timeout=timeout,
-                     max_nodes=max_nodes, chunk=chunk), name
+                     max_nodes=max_nodes, chunk=chunk, timed=timed), name
+
+
+class _Group(CliGroup):
+    """The ``sudoku`` group: a FILE argument that could not be read makes the exit status 1."""
+
+    def invoke(self, ctx):
+        try:
+            result = super().invoke(ctx)
+        except click.exceptions.Exit as exc:
+            code = _exit_code(ctx, exc.exit_code)
+            if code == exc.exit_code:
+                raise
+            raise click.exceptions.Exit(code) from None
+        code = _exit_code(ctx, EXIT_OK)
+        if code != EXIT_OK:
+            raise click.exceptions.Exit(code)
+        return result
 
 
 # ----------------------------------------------------------------- commands
-@click.group(cls=CliGroup, context_settings=CONTEXT)
+@click.group(cls=_Group, context_settings=CONTEXT)
 @click.version_option(__version__, "--version", prog_name="sudoku",
                       message="%(prog)s (numba-dlx) %(version)s")
 def cli():
@@ -295,29 +345,44 @@ def cli():
     FILE holds any number of puzzles: one per line (81 symbols for 9x9, `.` or
     `0` for a blank), grids of n rows, CSV, Project Euler's `Grid NN` layout,
     SadMan .sdk; `# variant: x`, `# box: 2x3` and `regions:` lines apply to
-    the puzzles after them.  FILE defaults to `-`, standard input.
+    the puzzles after them.  FILE defaults to `-`, standard input.  Several
+    FILEs are read one after the other; an argument that is not a file is
+    read as a puzzle (`sudoku solve 1.....2..3.....4`).
 
     Each puzzle gives one line on stdout, in input order, printed as soon as it
     is known.  Markers: `invalid` (unreadable or clashing givens; the message
     with line, column or cell is on stderr), `none` (no solution), `unknown`
     (stopped by --timeout/--max-nodes).  A count starts its line; a lower
-    bound reads `1000 (at least: limit)`.
+    bound reads `1000 (at least: limit)`.  --format json (solve, check, count,
+    candidates, generate, minimize, grade) prints a JSON object per puzzle;
+    --format csv (solve, check, count, grade) a header, then a row per puzzle.
 
     \b
     Exit status (highest precedence first): 130 Ctrl-C, 143 SIGTERM, 129
-    SIGHUP (after printing the finished results); 1 invalid input, unreadable
-    file or no puzzle found; 3 solve: some puzzle has no solution, check: some
-    puzzle is not unique; 4 solve/check: some puzzle was stopped before an
-    answer; 2 usage error; 0 otherwise.  The first run compiles the solver (a
-    few seconds, once).
+    SIGHUP (after printing the finished results); 1 invalid input, a FILE
+    that is neither a readable file nor a puzzle, or no puzzle found; 3 solve:
+    some puzzle has no solution, check: some puzzle is not unique; 4
+    solve/check: some puzzle was stopped before an answer; 2 usage error; 0
+    otherwise.  The first run compiles the solver (a few seconds, once).
     """
+
+
+def _timed(fmt: str, verbose: bool) -> bool:
+    """Whether each puzzle's time is wanted: it costs a kernel call per puzzle."""
+    return verbose or fmt in ("json", "csv")
+
+
+def _header(fmt: str, columns) -> None:
+    if fmt == "csv":
+        out(csv_line(columns))
 
 
 @cli.command(context_settings=CONTEXT)
 @_input_options
-@_format_option(["line", "grid", "json"],
+@_format_option(["line", "grid", "json", "csv"],
                 help_text="line: the solution as one line; grid: a grid with box lines, "
-                          "blank line after each; json: one object per line.")
+                          "blank line after each; json: one object per line; csv: a header, "
+                          "then one row per puzzle.")
 @_batch_options
 def solve(file, box, variant, regions, fmt, jobs, scheduler, connect_timeout, timeout,
           max_nodes, quiet, verbose, show_stats):
@@ -325,29 +390,34 @@ def solve(file, box, variant, regions, fmt, jobs, scheduler, connect_timeout, ti
 
     Prints each puzzle's first solution (one line of symbols), or a marker:
     `none`, `unknown`, `invalid`.  With `--format json` each line is
-    `{"index", "line", "name", "puzzle", "solution", "status", "nodes"}`, where
-    status is solved, none, unknown or invalid (then with "error", "column",
-    "cell"), and index counts puzzles from 0.
+    `{"index", "source", "line", "name", "puzzle", "solution", "status",
+    "nodes", "seconds"}`, where status is solved, none, unknown or invalid
+    (then with "error" and "column" instead of the search fields), index
+    counts puzzles from 0 over all the FILEs, source names the FILE and
+    seconds is the time spent on the puzzle.  `--format csv` has the columns
+    index,puzzle,status,solution,nodes,seconds.  Timing each puzzle (json,
+    csv, -v) solves the puzzles one kernel call each, which is slower.
 
     Exit status: 0 all solved; 3 some have no solution; 4 some were stopped;
     1 some are invalid.
     """
     results, name = _batch(file, box, variant, regions, "solve", jobs=jobs, timeout=timeout,
                            max_nodes=max_nodes, scheduler=scheduler,
-                           connect_timeout=connect_timeout)
+                           connect_timeout=connect_timeout, timed=_timed(fmt, verbose))
+    _header(fmt, SOLVE_COLUMNS)
 
     def emit(res):
         status = _solve_status(res)
-        if fmt == "json":
+        if fmt in ("json", "csv"):
             if res.error is not None:
-                out(_invalid_json(res))
+                obj = _invalid(res)
             else:
                 obj = {**_where(res), "status": status,
                        "solution": _line(res.solutions[0]) if res.solutions else None,
-                       "nodes": res.nodes}
+                       **_searched(res)}
                 if status == "unknown":
                     obj["reason"] = res.status
-                out(_json(obj))
+            out(_record(fmt, SOLVE_COLUMNS, obj))
         elif fmt == "grid":
             # One write per puzzle, so Ctrl-C never leaves half a record.
             out((_grid(res.solutions[0], res.puzzle) if status == "solved" else status) + "\n")
@@ -355,7 +425,7 @@ def solve(file, box, variant, regions, fmt, jobs, scheduler, connect_timeout, ti
             out(_line(res.solutions[0]) if status == "solved" else status)
 
     tally = _drive(results, name, emit, _solve_status, quiet=quiet, verbose=verbose,
-                   show_stats=show_stats)
+                   show_stats=show_stats, sources=len(_files(file)) > 1)
     raise click.exceptions.Exit(_exit_status(tally, tally.none))
 
 
@@ -363,10 +433,10 @@ def solve(file, box, variant, regions, fmt, jobs, scheduler, connect_timeout, ti
 @_input_options
 @click.option("--show-proof", is_flag=True,
               help="For a puzzle with several solutions, print two that differ.")
-@_format_option(["line", "grid", "json"],
+@_format_option(["line", "grid", "json", "csv"],
                 help_text="line: the verdict (and the two solutions); grid: the verdict, "
                           "then with --show-proof the two solutions as grids; json: one "
-                          "object per line.")
+                          "object per line; csv: a header, then one row per puzzle.")
 @_batch_options
 def check(file, box, variant, regions, show_proof, fmt, jobs, scheduler, connect_timeout,
           timeout, max_nodes, quiet, verbose, show_stats):
@@ -377,7 +447,10 @@ def check(file, box, variant, regions, show_proof, fmt, jobs, scheduler, connect
     space separated: `multiple SOLUTION1 SOLUTION2`; in grid format the two
     grids follow the verdict line; in json they are "solutions" and the cells
     where they differ "differ".  JSON lines hold
-    `{"index", "line", "name", "puzzle", "status", "nodes"}`.
+    `{"index", "source", "line", "name", "puzzle", "status", "nodes",
+    "seconds"}`.  `--format csv` has the columns
+    index,puzzle,status,solution,nodes,seconds, the solution given for a
+    unique puzzle.
 
     \b
     Exit status: 0 all unique; 3 some are multiple or have none;
@@ -385,16 +458,22 @@ def check(file, box, variant, regions, show_proof, fmt, jobs, scheduler, connect
     """
     results, name = _batch(file, box, variant, regions, "check", jobs=jobs, timeout=timeout,
                            max_nodes=max_nodes, scheduler=scheduler,
-                           connect_timeout=connect_timeout)
+                           connect_timeout=connect_timeout, timed=_timed(fmt, verbose))
+    _header(fmt, SOLVE_COLUMNS)
 
     def emit(res):
         verdict = res.verdict
         proof = show_proof and verdict == "multiple"
-        if fmt == "json":
+        if fmt == "csv":
+            obj = _invalid(res) if res.error is not None else {
+                **_where(res), "status": verdict, **_searched(res),
+                "solution": _line(res.solutions[0]) if verdict == "unique" else None}
+            out(csv_row(obj, SOLVE_COLUMNS))
+        elif fmt == "json":
             if res.error is not None:
                 out(_invalid_json(res))
                 return
-            obj = {**_where(res), "status": verdict, "nodes": res.nodes}
+            obj = {**_where(res), "status": verdict, **_searched(res)}
             if verdict == "unknown":
                 obj["reason"] = res.status
             if proof:
@@ -414,15 +493,16 @@ def check(file, box, variant, regions, show_proof, fmt, jobs, scheduler, connect
             out(verdict)
 
     tally = _drive(results, name, emit, lambda res: res.verdict, quiet=quiet, verbose=verbose,
-                   show_stats=show_stats)
+                   show_stats=show_stats, sources=len(_files(file)) > 1)
     raise click.exceptions.Exit(_exit_status(tally, tally.none + tally.multiple))
 
 
 @cli.command(context_settings=CONTEXT)
 @_input_options
 @limit_option("Stop counting a puzzle at N solutions (the count is then a lower bound).")
-@_format_option(["line", "json"],
-                help_text="line: the count; json: one object per line.")
+@_format_option(["line", "json", "csv"],
+                help_text="line: the count; json: one object per line; csv: a header, then "
+                          "one row per puzzle.")
 @_batch_options
 def count(file, box, variant, regions, limit, fmt, jobs, scheduler, connect_timeout, timeout,
           max_nodes, quiet, verbose, show_stats):
@@ -431,29 +511,31 @@ def count(file, box, variant, regions, limit, fmt, jobs, scheduler, connect_time
     Each line starts with the count: `1` exact, or `1000 (at least: limit)`
     when a limit stopped the count, the word after `at least:` saying which
     (limit, timeout, nodes, interrupted); `invalid` for a bad puzzle.  JSON
-    lines hold `{"index", "line", "name", "puzzle", "count", "exact", "status",
-    "nodes"}`, status being the search's (complete, limit, timeout, nodes,
-    interrupted) or invalid.
+    lines hold `{"index", "source", "line", "name", "puzzle", "count",
+    "exact", "status", "nodes", "seconds"}`, status being the search's
+    (complete, limit, timeout, nodes, interrupted) or invalid.  `--format
+    csv` has the columns index,puzzle,status,count,nodes,seconds.
 
     Exit status: 0 every puzzle counted (lower bounds included); 1 some are
     invalid.
     """
     results, name = _batch(file, box, variant, regions, "count", limit=limit, jobs=jobs,
                            timeout=timeout, max_nodes=max_nodes, scheduler=scheduler,
-                           connect_timeout=connect_timeout)
+                           connect_timeout=connect_timeout, timed=_timed(fmt, verbose))
+    _header(fmt, COUNT_COLUMNS)
 
     def emit(res):
-        if fmt == "json":
-            if res.error is not None:
-                out(_invalid_json(res))
-            else:
-                out(_json({**_where(res), "count": res.count, "exact": res.exact,
-                           "status": res.status, "nodes": res.nodes}))
+        if fmt in ("json", "csv"):
+            obj = _invalid(res) if res.error is not None else {
+                **_where(res), "count": res.count, "exact": res.exact, "status": res.status,
+                **_searched(res)}
+            out(_record(fmt, COUNT_COLUMNS, obj))
         else:
             out("invalid" if res.error is not None else count_text(res.count, res.status))
 
     tally = _drive(results, name, emit, lambda res: count_text(res.count, res.status),
-                   quiet=quiet, verbose=verbose, show_stats=show_stats)
+                   quiet=quiet, verbose=verbose, show_stats=show_stats,
+                   sources=len(_files(file)) > 1)
     raise click.exceptions.Exit(EXIT_BAD_INPUT if tally.invalid else EXIT_OK)
 
 
