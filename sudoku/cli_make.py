@@ -57,6 +57,7 @@ from ._cli_common import json_line as _json
 from ._cli_common import read_items
 from ._cli_common import regions_value as _regions
 from .formats import format_line
+from .formats.write import csv_line, csv_row
 from .grid import VARIANTS
 
 __all__ = ["generate", "minimize", "grade", "search_grades", "SYMMETRY_NAMES", "GRADE_NAMES",
@@ -66,6 +67,9 @@ SYMMETRY_NAMES = ("none", "rotate180", "rotate90", "mirror", "diagonal")
 GRADE_NAMES = ("singles", "easy-search", "hard-search")
 DIFFICULTY_NAMES = ("easy", "medium", "hard", "expert", "extreme")
 VARIANT_NAMES = tuple(VARIANTS)
+# The columns of grade's --format csv: the fields of its JSON object of the same name.
+GRADE_COLUMNS = ("index", "puzzle", "status", "grade", "singles", "filled_by_singles",
+                 "guesses", "branch_points", "nodes", "seconds")
 
 
 # ------------------------------------------------------------------ helpers
@@ -134,7 +138,8 @@ def _puzzle_text(p, fmt, solution=None) -> str:
 
 
 def _where(index, p) -> dict:
-    return {"index": index, "line": p.line, "name": p.name, "puzzle": format_line(p.cells)}
+    return {"index": index, "source": p.source, "line": p.line, "name": p.name,
+            "puzzle": format_line(p.cells)}
 
 
 def _header(p) -> list[str]:
@@ -343,18 +348,22 @@ def _generate_stats(show, made, attempts, start):
 
 
 # ------------------------------------------------------------------ minimize
-def _marker_line(fmt, index, item, status, **extra):
-    """The stdout line of a puzzle that was not processed (invalid, multiple, none, unknown)."""
-    if fmt == "json":
+def _marker_line(fmt, index, item, status, columns=(), **extra):
+    """The stdout line of a puzzle that was not processed (invalid, multiple, none, unknown).
+
+    ``columns``: those of ``--format csv``.
+    """
+    if fmt in ("json", "csv"):
         from .errors import PuzzleError
 
         if isinstance(item, PuzzleError):
-            obj = {"index": index, "line": item.line, "name": None, "puzzle": None,
+            obj = {"index": index, "source": item.source, "line": item.line, "name": None,
+                   "puzzle": None,
                    "status": "invalid", "error": str(item), "column": item.column,
                    "cell": item.cell}
         else:
             obj = {**_where(index, item), "status": status, **extra}
-        out(_json(obj))
+        out(_json(obj) if fmt == "json" else csv_row(obj, columns))
     else:
         out(status + "\n" if fmt == "grid" else status)
 
@@ -403,8 +412,8 @@ def minimize(file, box, variant, regions, seed, max_nodes, timeout, jobs, fmt, q
     marker: `invalid` (message on stderr), `multiple` or `none` (the puzzle
     does not have exactly one solution, so there is nothing to keep),
     `unknown` (--max-nodes or --timeout stopped the first uniqueness check
-    or the removal).  JSON lines hold `{"index", "line", "name", "puzzle",
-    "status", "minimized", "givens", "removed"}`, status being minimized or
+    or the removal).  JSON lines hold `{"index", "source", "line", "name",
+    "puzzle", "status", "minimized", "givens", "removed"}`, status being minimized or
     the marker.
 
     \b
@@ -471,9 +480,10 @@ def _place(p) -> str:
 @click.option("--max-nodes", type=click.IntRange(min=1), metavar="N",
               help="Search nodes allowed per puzzle [default: 1000000]; beyond them the "
                    "marker is `unknown`.")
-@click.option("--format", "fmt", type=click.Choice(["line", "json"]), default="line",
+@click.option("--format", "fmt", type=click.Choice(["line", "json", "csv"]), default="line",
               show_default=True,
-              help="line: grade and numbers as key=value words; json: one object per line.")
+              help="line: grade and numbers as key=value words; json: one object per line; "
+                   "csv: a header, then one row per puzzle.")
 @click.option("--stats", "show_stats", is_flag=True,
               help="Print how many puzzles got each grade (and each marker) on stderr.")
 @quiet_option
@@ -495,9 +505,12 @@ def grade(file, box, variant, regions, max_nodes, fmt, show_stats, quiet):
     Line: `easy-search singles=no guesses=4 branches=2 nodes=97 filled=31`,
     filled being the cells singles fill before the first guess; or a marker:
     invalid, multiple, none, unknown (--max-nodes ran out; the numbers that
-    follow are lower bounds).  JSON lines hold `{"index", "line", "name",
-    "puzzle", "status", "grade", "singles", "filled_by_singles", "guesses",
-    "branch_points", "nodes"}`, status being unique or the marker.
+    follow are lower bounds).  JSON lines hold `{"index", "source", "line",
+    "name", "puzzle", "status", "grade", "singles", "filled_by_singles", "guesses",
+    "branch_points", "nodes", "seconds"}`, status being unique or the
+    marker and seconds the time spent grading the puzzle; `--format csv` has
+    the columns index,puzzle,status,grade,singles,filled_by_singles,guesses,
+    branch_points,nodes,seconds.
 
     \b
     Exit status: 0 all graded; 1 some invalid or no puzzle found;
@@ -514,18 +527,27 @@ def search_grades(file, box, variant, regions, max_nodes, fmt, show_stats, quiet
 
     items, name = read_items(file, box, variant, regions, check=True)
     tally = _Outcome()
+    if fmt == "csv":
+        out(csv_line(GRADE_COLUMNS))
+    if fmt in ("json", "csv"):
+        from dlx import warm_up
+
+        # The kernels grading runs, loaded now: that is not the first puzzle's time.
+        warm_up(("search", "unwind", "force", "propagate"))
     for index, item in enumerate(items):
         tally.total += 1
         if not isinstance(item, PuzzleError):
             try:
+                t0 = time.perf_counter()
                 g = grade_of(item, max_nodes=max_nodes)
+                seconds = time.perf_counter() - t0
             except PuzzleError as exc:
                 item = exc
         if isinstance(item, PuzzleError):
             tally.invalid += 1
             tally.levels["invalid"] = tally.levels.get("invalid", 0) + 1
             err(str(item), quiet)
-            _marker_line(fmt, index, item, "invalid")
+            _marker_line(fmt, index, item, "invalid", GRADE_COLUMNS)
             continue
         word = g.level if g.status == "unique" else g.status
         tally.levels[word] = tally.levels.get(word, 0) + 1
@@ -533,9 +555,9 @@ def search_grades(file, box, variant, regions, max_nodes, fmt, show_stats, quiet
             tally.not_unique += 1
         elif g.status == "unknown":
             tally.stopped += 1
-        if fmt == "json":
-            d = g.as_dict()
-            out(_json({**_where(index, item), **d}))
+        if fmt in ("json", "csv"):
+            obj = {**_where(index, item), **g.as_dict(), "seconds": round(seconds, 6)}
+            out(_json(obj) if fmt == "json" else csv_row(obj, GRADE_COLUMNS))
         elif g.status in ("multiple", "none"):
             out(g.status)
         else:
