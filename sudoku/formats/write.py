@@ -273,9 +273,11 @@ def csv_line(values: Iterable) -> str:
     0,"a,b",,true,"a ""b"" c"
     """
     buf = io.StringIO()
-    csv.writer(buf, lineterminator="").writerow(
+    # With its default line end, "\r\n", the writer quotes a field holding either
+    # character; the line end itself is the caller's.
+    csv.writer(buf).writerow(
         ("true" if v else "false") if isinstance(v, bool) else v for v in values)
-    return buf.getvalue()
+    return buf.getvalue()[:-2]
 
 
 def csv_row(record: Mapping[str, Any], columns: Sequence[str]) -> str:
