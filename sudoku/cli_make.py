@@ -506,11 +506,11 @@ def grade(file, box, variant, regions, max_nodes, fmt, show_stats, quiet):
     filled being the cells singles fill before the first guess; or a marker:
     invalid, multiple, none, unknown (--max-nodes ran out; the numbers that
     follow are lower bounds).  JSON lines hold `{"index", "source", "line",
-    "name", "puzzle", "status", "grade", "singles", "filled_by_singles", "guesses",
-    "branch_points", "nodes", "seconds"}`, status being unique or the
-    marker and seconds the time spent grading the puzzle; `--format csv` has
-    the columns index,puzzle,status,grade,singles,filled_by_singles,guesses,
-    branch_points,nodes,seconds.
+    "name", "puzzle", "status", "grade", "singles", "filled_by_singles",
+    "guesses", "branch_points", "nodes", "seconds"}`, status being unique or
+    the marker, seconds the time spent grading the puzzle.  `--format csv`
+    prints a header line of these columns, then a row per puzzle:
+    index,puzzle,status,grade,singles,filled_by_singles,guesses,branch_points,nodes,seconds
 
     \b
     Exit status: 0 all graded; 1 some invalid or no puzzle found;

@@ -95,6 +95,10 @@ def _puzzle(cells: list[int], n: int, box) -> Puzzle:
     return Puzzle(rows, cols, cells)
 
 
+def _plural(k: int, word: str) -> str:
+    return f"{k} {word}" if k == 1 else f"{k} {word}s"
+
+
 def _where(i: int, n: int) -> str:
     return f"row {i // n + 1}, column {i % n + 1}"
 
@@ -142,9 +146,8 @@ def _cells(rows: Sequence) -> tuple[list[int], int]:
             raise PuzzleError(f"row {r + 1} is {type(row).__name__}, not a row of values: "
                               f"an n x n grid is n rows of n values{hint}")
         if len(row) != n:
-            rows_text = "1 row" if n == 1 else f"{n} rows"
-            raise PuzzleError(f"row {r + 1} has {len(row)} values, but the grid has "
-                              f"{rows_text}; an n x n grid needs n rows of n values")
+            raise PuzzleError(f"row {r + 1} has {_plural(len(row), 'value')}, but the grid "
+                              f"has {_plural(n, 'row')}; an n x n grid needs n rows of n values")
         base = r * n
         cells.extend(_value(v, base + c, n) for c, v in enumerate(row))
     return cells, n
