@@ -26,7 +26,7 @@ from itertools import islice, repeat
 
 import numpy as np
 
-from dlx import Problem, validate
+from dlx import Problem, validate, warm_up
 from dlx.batch import CLASH, STATUSES, BatchArrays, solve_arrays
 from dlx.parallel import TaskInterrupted, backend_for, ordered
 
@@ -202,10 +202,14 @@ class _Group:
         # The batch kernel reports no time per puzzle, so each puzzle is solved by a call
         # of its own, timed from here: a real measurement, which includes the call's
         # fixed cost (more than an easy 9x9 puzzle takes).
+        # First a call without puzzles: loading the kernel and preparing the problem's
+        # arrays are not the first puzzle's time.
+        solve_arrays(self.prob, self.fptr[:1], self.fopts[:0], limit=s.run_limit,
+                     store=s.store, max_nodes=s.cap, locked=True)
         outs, seconds = [], []
         fptr, fopts = self.fptr.tolist(), self.fopts
         clock = time.perf_counter
-        for a, b in zip(fptr, fptr[1:]):
+        for a, b in zip(fptr, fptr[1:], strict=False):
             ptr = np.array([0, b - a], dtype=np.int64)
             t0 = clock()
             outs.append(solve_arrays(self.prob, ptr, fopts[a:b], limit=s.run_limit,
@@ -451,6 +455,8 @@ def solve_all(items: Iterable, *, mode="solve", limit=None, jobs=1, timeout=None
 
 
 def _solve(items: Iterable, s: _Settings, jobs: int, fixed: int | None):
+    if s.timed:
+        warm_up()  # loading the kernels is no puzzle's time
     total = len(items) if isinstance(items, Sized) else None
     items = iter(items)
     backend = backend_for(jobs, threads=True)
