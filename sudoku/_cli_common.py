@@ -105,7 +105,6 @@ def _argument(arg: str, position: int, options: dict):
     """``(items, name)`` of one FILE argument; raises _Unreadable."""
     from .errors import PuzzleError
     from .formats import read_puzzles
-    from .grid import check_givens
 
     if arg == "-":
         src, name = getattr(sys.stdin, "buffer", sys.stdin), "<stdin>"
@@ -126,7 +125,7 @@ def _argument(arg: str, position: int, options: dict):
             raise _Unreadable(f"cannot read {_shown(arg)}: no such file, and not a "
                               f"puzzle: {why}")
         if options["check"]:
-            items = [_checked(p, check_givens) for p in items]
+            items = [_checked(p) for p in items]
         return iter(items), name
     try:
         return read_puzzles(src, box=options["box"], variant=options["variant"],
@@ -136,8 +135,10 @@ def _argument(arg: str, position: int, options: dict):
         raise _Unreadable(f"cannot read {name}: {exc.strerror or exc}") from None
 
 
-def _checked(puzzle, check_givens):
+def _checked(puzzle):
+    """The puzzle, or the error naming its clashing givens."""
     from .errors import PuzzleError
+    from .grid import check_givens
 
     try:
         check_givens(puzzle)
