@@ -91,10 +91,10 @@ def explain(file, box, variant, regions, fmt, jobs, quiet):
     Text: `puzzle 1: unique, 64 steps, 0 guesses` then one step a line, then
     a blank line; the status is unique, multiple (the steps follow the first
     solution found), none (they end in a contradiction) or invalid.  JSON
-    lines hold `{"index", "line", "name", "puzzle", "status", "steps":
-    [{"technique", "placements": [[row, col, value]], "eliminations": [[row,
-    col, value]], "cells", "digits", "houses", "text"}], "rating"}`, rows,
-    columns and values counted from 1.
+    lines hold `{"index", "source", "line", "name", "puzzle", "status",
+    "steps": [{"technique", "placements": [[row, col, value]],
+    "eliminations": [[row, col, value]], "cells", "digits", "houses",
+    "text"}], "rating"}`, rows, columns and values counted from 1.
 
     \b
     Exit status: 0 all explained; 1 some invalid or no puzzle found;
@@ -157,9 +157,9 @@ def hint(file, box, variant, regions, fmt, quiet):
     next: `hidden-single: r2c7=9 (the only place for 9 in box 3)`.  Markers:
     `solved` (every cell is filled), `none` (the grid has no solution: a
     digit placed is wrong), `invalid` (unreadable, or digits clash).  JSON
-    lines hold `{"index", "line", "name", "puzzle", "status", "step"}`, status
-    being unique, multiple or the marker and step null or an object as in
-    `sudoku explain`.
+    lines hold `{"index", "source", "line", "name", "puzzle", "status",
+    "step"}`, status being unique, multiple or the marker and step null or
+    an object as in `sudoku explain`.
 
     \b
     Exit status: 0 every puzzle has a hint or is solved; 1 some invalid or no
@@ -219,9 +219,9 @@ def rate(file, box, variant, regions, by_search, max_nodes, fmt, jobs, show_stat
     \b
     Line: `4.0 x-wing guesses=0 level=hard`, or a marker: invalid, multiple,
     none (only a puzzle with exactly one solution is rated).  JSON lines hold
-    `{"index", "line", "name", "puzzle", "status", "score", "level",
-    "hardest", "guesses", "steps", "techniques"}`, status being unique or the
-    marker.  With --search the output is `sudoku grade`'s.
+    `{"index", "source", "line", "name", "puzzle", "status", "score",
+    "level", "hardest", "guesses", "steps", "techniques"}`, status being
+    unique or the marker.  With --search the output is `sudoku grade`'s.
 
     \b
     Exit status: 0 all rated; 1 some invalid or no puzzle found;
