@@ -23,6 +23,10 @@ from ._cli_common import input_options as _input_options
 from ._cli_common import json_line as _json
 from ._cli_common import read_items
 from .cli_make import _marker_line, _run, _where
+from .formats.write import csv_line, csv_row
+
+# The columns of rate's --format csv: the fields of its JSON object of the same name.
+RATE_COLUMNS = ("index", "puzzle", "status", "score", "level", "hardest", "guesses", "steps")
 
 __all__ = ["explain", "hint", "rate"]
 
@@ -58,8 +62,8 @@ class _Tally:
 def _invalid(tally, fmt, index, error, quiet, blank=False):
     tally.invalid += 1
     err(str(error), quiet)
-    if fmt == "json":
-        _marker_line("json", index, error, "invalid")
+    if fmt in ("json", "csv"):
+        _marker_line(fmt, index, error, "invalid", RATE_COLUMNS)
     else:
         out(f"puzzle {index + 1}: invalid" if blank else "invalid")
         if blank:
@@ -197,10 +201,10 @@ def hint(file, box, variant, regions, fmt, quiet):
                    "`sudoku grade`: singles, guesses, branch points, nodes).")
 @click.option("--max-nodes", type=click.IntRange(min=1), metavar="N",
               help="With --search: search nodes allowed per puzzle [default: 1000000].")
-@click.option("--format", "fmt", type=click.Choice(["line", "json"]), default="line",
+@click.option("--format", "fmt", type=click.Choice(["line", "json", "csv"]), default="line",
               show_default=True,
               help="line: score, hardest technique, guesses=N, level=LEVEL; json: one object "
-                   "per line.")
+                   "per line; csv: a header, then one row per puzzle.")
 @_jobs_option
 @click.option("--stats", "show_stats", is_flag=True,
               help="Print how many puzzles got each level (and each marker) on stderr.")
@@ -221,7 +225,9 @@ def rate(file, box, variant, regions, by_search, max_nodes, fmt, jobs, show_stat
     none (only a puzzle with exactly one solution is rated).  JSON lines hold
     `{"index", "source", "line", "name", "puzzle", "status", "score",
     "level", "hardest", "guesses", "steps", "techniques"}`, status being
-    unique or the marker.  With --search the output is `sudoku grade`'s.
+    unique or the marker; `--format csv` has the columns index, puzzle,
+    status, score, level, hardest, guesses and steps.  With --search the
+    output is `sudoku grade`'s.
 
     \b
     Exit status: 0 all rated; 1 some invalid or no puzzle found;
@@ -244,6 +250,8 @@ def rate(file, box, variant, regions, by_search, max_nodes, fmt, jobs, show_stat
         results, name = _results(file, box, variant, regions, "rate", jobs)
         tally = _Tally()
         levels: dict = {}
+        if fmt == "csv":
+            out(csv_line(RATE_COLUMNS))
         for index, item, r in results:
             tally.total += 1
             if isinstance(r, PuzzleError):
@@ -253,11 +261,12 @@ def rate(file, box, variant, regions, by_search, max_nodes, fmt, jobs, show_stat
             if isinstance(r, str):  # multiple, none
                 tally.not_unique += 1
                 levels[r] = levels.get(r, 0) + 1
-                _marker_line(fmt, index, item, r)
+                _marker_line(fmt, index, item, r, RATE_COLUMNS)
                 continue
             levels[r.level] = levels.get(r.level, 0) + 1
-            if fmt == "json":
-                out(_json({**_where(index, item), "status": "unique", **r.as_dict()}))
+            if fmt in ("json", "csv"):
+                obj = {**_where(index, item), "status": "unique", **r.as_dict()}
+                out(_json(obj) if fmt == "json" else csv_row(obj, RATE_COLUMNS))
             else:
                 out(r.line())
         if not tally.total:

@@ -116,6 +116,19 @@ def test_grade_csv(runner, puzzles):
     assert rows[2]["grade"] == rows[2]["seconds"] == ""
 
 
+def test_rate_csv(runner, puzzles):
+    r = runner.invoke(cli, ["rate", "--format", "csv", puzzles])
+    assert r.exit_code == 1
+    assert r.stdout.splitlines()[0] == "index,puzzle,status,score,level,hardest,guesses,steps"
+    rows = table(r.stdout)
+    assert [row["status"] for row in rows] == ["unique", "multiple", "invalid", "invalid",
+                                               "none"]
+    assert rows[0]["puzzle"] == CLASSIC and float(rows[0]["score"]) >= 1.0
+    assert rows[0]["level"] in ("easy", "medium", "hard", "expert", "extreme")
+    assert int(rows[0]["steps"]) > 0 and int(rows[0]["guesses"]) >= 0
+    assert rows[1]["score"] == rows[2]["level"] == ""
+
+
 def test_csv_header_comes_first_even_without_puzzles(runner, tmp_path):
     # The header comes first, so a program reading the table gets it even when the
     # input turns out to hold no puzzle (exit status 1, the message on stderr).
