@@ -79,7 +79,8 @@ _trace_option = click.option(
 def _watch(search, progress: bool, trace: int) -> None:
     """Attach the --progress and --trace reports to ``search``."""
     if trace:
-        search.on_trace(lambda c: err(f"dlx: L{c.level} {c.label} ({c.position} of {c.of})"), trace)
+        search.on_trace(lambda c: err(f"dlx: L{c.level} {'null' if c.option < 0 else c.label} "
+                                      f"({c.position} of {c.of})"), trace)
     if progress:
         def report(s):
             st = s.stats
@@ -100,7 +101,8 @@ def cli():
     FILE is a problem in Knuth's DLX format (as read by his dlx1/dlx2): the
     first line lists the items, primary then `|` then secondary; every other
     line is an option; lines starting with `|` are comments; `item:color`
-    colours a secondary item.  FILE defaults to `-`, standard input.
+    colours a secondary item; `u:v|item` (DLX3) asks that a primary item be
+    covered u to v times.  FILE defaults to `-`, standard input.
 
     \b
     Exit status: 0 ok; 1 bad input; 2 usage error; 3 (solve) no solution;

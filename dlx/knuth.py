@@ -1,11 +1,13 @@
-"""Knuth's DLX text format (the input of his programs dlx1 and dlx2).
+"""Knuth's DLX text format (the input of his programs dlx1, dlx2 and dlx3).
 
 The format, line by line:
 
 * a line whose first non-blank character is ``|`` is a comment; blank lines
   are skipped;
 * the first other line names the items, separated by white space; a lone
-  ``|`` separates the primary items (before it) from the secondary ones;
+  ``|`` separates the primary items (before it) from the secondary ones; a
+  primary item written ``u:v|name`` must be covered at least ``u`` and at
+  most ``v`` times, ``v|name`` exactly ``v`` times (Knuth's DLX3);
 * every later line is one option: the names of its items, separated by white
   space; ``item:color`` gives a secondary item a colour (DLX2).
 
@@ -55,6 +57,7 @@ def _lines(source_text):
 def _parse(lines, source: str) -> Problem:
     primary: list = []
     secondary: list = []
+    bounds: dict = {}
     where_item: dict = {}
     header_line = None
     options: list = []
@@ -76,10 +79,15 @@ def _parse(lines, source: str) -> Problem:
                         raise ParseError("a second '|' in the item line", source, number, col)
                     in_secondary = True
                     continue
+                if "|" in tok and not in_secondary:
+                    col, tok, pair = _bounded(tok, source, number, col)
+                    bounds[tok] = pair
                 if "|" in tok or ":" in tok:
                     bad = "|" if "|" in tok else ":"
-                    raise ParseError(f"item name {tok!r} contains {bad!r}; put spaces around "
-                                     f"'|' and use ':' only for colours in options",
+                    why = ("bounds u:v|name are for primary items only" if in_secondary
+                           and bad == "|" else "put spaces around '|' and use ':' only for "
+                           "colours in options, and 'u:v|' before a primary item for bounds")
+                    raise ParseError(f"item name {tok!r} contains {bad!r}; {why}",
                                      source, number, col + tok.index(bad))
                 if tok in where_item:
                     raise ParseError(f"item {tok!r} is listed twice in the item line",
@@ -123,7 +131,27 @@ def _parse(lines, source: str) -> Problem:
         labels.append(" ".join(tok for _, tok in _tokens(line)))
     if header_line is None:
         raise ParseError("no item line found (the input is empty or only comments)", source)
-    return Problem(options, primary, secondary, labels=labels)
+    return Problem(options, primary, secondary, labels=labels, bounds=bounds or None)
+
+
+def _bounded(tok: str, source: str, number: int, col: int) -> tuple[int, str, tuple]:
+    """``u:v|name`` or ``v|name`` (Knuth's DLX3): ``(column of name, name, (u, v))``."""
+    spec, _, name = tok.partition("|")
+    low, colon, high = spec.rpartition(":")
+    if not colon:
+        low = high
+    for part in (low, high):
+        if not part.isdigit() or not part.isascii():
+            raise ParseError(f"bounds {spec!r} of an item must be 'u:v|name' or 'v|name' "
+                             f"with whole numbers u <= v", source, number, col)
+    u, v = int(low), int(high)
+    if v == 0 or u > v:
+        raise ParseError(f"bounds {spec!r}: the upper bound must be at least 1 and at least "
+                         f"the lower one", source, number, col)
+    if not name:
+        raise ParseError(f"no item name after the bounds {spec!r}|", source, number,
+                         col + len(spec) + 1)
+    return col + len(spec) + 1, name, (u, v)
 
 
 def parse_knuth(text: str, source: str = "<string>") -> Problem:
@@ -226,7 +254,9 @@ def format_knuth(problem: Problem, *, rename=None) -> Iterator[str]:
                                f"{name!r}; pass rename= to tell them apart")
         seen[name] = k
     colors = [_knuth_name(str(c), "colour") for c in problem.colors]
-    head = names[: problem.n_primary]
+    bounds = problem.bounds
+    head = [name if item not in bounds else _bound_prefix(*bounds[item]) + name
+            for item, name in zip(problem.primary, names[: problem.n_primary], strict=True)]
     if problem.secondary:
         head += ["|"] + names[problem.n_primary:]
     yield " ".join(head)
@@ -236,6 +266,10 @@ def format_knuth(problem: Problem, *, rename=None) -> Iterator[str]:
              for i, c in zip(entries.items.tolist(), entries.colors.tolist(), strict=True)]
     for k in range(problem.n_options):
         yield " ".join(words[ptr[k]:ptr[k + 1]])
+
+
+def _bound_prefix(u: int, v: int) -> str:
+    return f"{v}|" if u == v else f"{u}:{v}|"
 
 
 def write_knuth(problem: Problem, file, *, rename=None) -> None:
