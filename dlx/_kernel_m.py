@@ -597,10 +597,12 @@ def split_m(nd, it, x, st, aux, depth, out, info):
     Each node is written to ``out`` as the nodes of the options chosen on the
     way down to it (``p``) and of those tweaked out before them (``-p``), in
     search order, then a 0.  The solutions below it are exactly those that
-    contain the first and none of the second.  ``info[0]`` gets the number of
+    contain the first and none of the second.  Each solution found above
+    ``depth`` is written too, as the nodes of its options then a -1 (node 1
+    is an item's header, never an option's).  ``info[0]`` gets the number of
     nodes, ``info[1]`` the solutions found above ``depth``, ``info[2]`` 1 if
-    ``out`` was too short (then only the count in ``info[0]`` is right) and
-    ``info[3]`` the length ``out`` needed.
+    ``out`` was too short (then only the counts are right) and ``info[3]``
+    the length ``out`` needed.
     """
     nitems = st[NITEMS]
     n1 = nd[NPRIMARY, 0]
@@ -617,6 +619,14 @@ def split_m(nd, it, x, st, aux, depth, out, info):
         if forward:
             i, t = _choose(nd, it, bound, slack)
             if i == U0:
+                for lev in range(base, level):
+                    if x[lev] > nitems:
+                        if used < cap:
+                            out[used] = np.int64(x[lev])
+                        used += 1
+                if used < cap:
+                    out[used] = -1
+                used += 1
                 shallow += 1
                 forward = False
                 continue

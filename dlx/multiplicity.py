@@ -25,12 +25,12 @@ from . import _kernel_m as M  # noqa: N812  (constants only; kernels come from _
 from .errors import ProblemError
 from .search import STORE_PER_CALL, Choice, Search
 
-__all__ = ["MSearch", "levels", "prober", "split_bounded", "state"]
+__all__ = ["MSearch", "levels", "prober", "shallow_solutions", "split_bounded", "state"]
 
 
 def levels(problem, n_forced: int = 0) -> int:
     """The deepest the search can go: one level per option chosen or excluded, per null move."""
-    table = problem._bounds
+    table = problem.bound_table
     most = int(table[:, 1].sum()) if table is not None else problem.n_primary
     return min(problem.n_options, most) + problem.n_primary + n_forced + 1
 
@@ -39,7 +39,7 @@ def _aux(problem, links, depth: int) -> np.ndarray:
     """Algorithm M's state (see `dlx._kernel_m`): bounds and slacks in the layout's numbering."""
     n2 = problem.n_items + 2
     aux = np.zeros(2 * n2 + 2 * depth, dtype=np.int64)
-    table = problem._bounds
+    table = problem.bound_table
     if table is None:
         table = np.ones((problem.n_primary, 2), dtype=np.int64)
     where = np.arange(1, problem.n_primary + 1)
@@ -130,11 +130,11 @@ class MSearch(Search):
                 and np.array_equal(self._lock[:n2], fresh[:n2]))
 
 
-def split_bounded(problem, depth: int, fidx) -> tuple[list, int]:
-    """`dlx.Problem.split` for a problem with bounds: parts force and exclude (``~k``) options."""
+def _cut(problem, depth: int, fidx):
+    """Run `split_m`: ``(links, stream, shallow count)``, or None when the forced options clash."""
     links, nd, it, x, st, aux, forced = state(problem, None, fidx)
     if not _jit.kernel("force_m")(nd, it, x, st, forced, aux):
-        return [], 0
+        return None
     kern = _jit.kernel("split_m")
     info = np.zeros(4, dtype=np.int64)
     size = 4096
@@ -144,15 +144,39 @@ def split_bounded(problem, depth: int, fidx) -> tuple[list, int]:
         if not info[2]:
             break
         size = int(info[3])
-    flat = out[: int(info[3])]
+    return links, out[: int(info[3])], int(info[1])
+
+
+def _records(links, flat: np.ndarray, end: int) -> list[list[int]]:
+    """The records of `split_m`'s stream that end with ``end`` (0: parts, -1: solutions)."""
     options = links.node_option[np.abs(flat)]
     coded = np.where(flat < 0, ~options, options).tolist()
+    found, start = [], 0
+    for k in np.flatnonzero((flat == 0) | (flat == -1)).tolist():
+        if flat[k] == end:
+            found.append(coded[start:k])
+        start = k + 1
+    return found
+
+
+def split_bounded(problem, depth: int, fidx) -> tuple[list, int]:
+    """`dlx.Problem.split` for a problem with bounds: parts force and exclude (``~k``) options."""
+    cut = _cut(problem, depth, fidx)
+    if cut is None:
+        return [], 0
+    links, flat, above = cut
     base = [int(i) for i in fidx]
-    parts, start = [], 0
-    for end in np.flatnonzero(flat == 0).tolist():
-        parts.append(base + coded[start:end])
-        start = end + 1
-    return parts, int(info[1])
+    return [base + part for part in _records(links, flat, 0)], above
+
+
+def shallow_solutions(problem, depth: int, fidx) -> list[list[int]]:
+    """The solutions `split_bounded` counts above the cut, as sorted option indices."""
+    cut = _cut(problem, depth, fidx)
+    if cut is None:
+        return []
+    links, flat, _ = cut
+    base = [int(i) for i in fidx if i >= 0]
+    return [sorted(base + sol) for sol in _records(links, flat, -1)]
 
 
 def prober(problem, fidx):

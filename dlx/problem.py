@@ -184,6 +184,11 @@ class Problem:
         return _links_mod.Entries(self._ptr, self._flat_items, self._flat_colors,
                                   self._first_primary, self.n_items, self.n_primary)
 
+    @property
+    def bound_table(self) -> np.ndarray | None:
+        """``(u, v)`` of each primary item, int64 ``[n_primary, 2]``; None without bounds."""
+        return self._bounds
+
     def links(self, seed: int | None = None) -> _links_mod.Links:
         """The dancing-links arrays, options and items shuffled by ``seed`` (cached).
 

@@ -207,3 +207,20 @@ def test_kernel_codes_agree():
                  "R_BUDGET", "R_FULL", "R_OVERFLOW", "R_TRACE", "TOP", "UP", "DOWN", "COLOR"):
         assert getattr(K, name) == getattr(M, name), name
     assert (M.S_ENTER, M.S_LEAVE, M.S_TRY) == (K.S_X2, K.S_X8, K.S_X5)
+
+
+def test_parallel_count_solutions_and_journal(tmp_path):
+    from dlx.parallel import count_parallel, solutions_parallel
+
+    for p, want, plain in bounded_problems(5, 12):
+        for depth in (1, 2):
+            assert count_parallel(p, jobs=1, depth=depth).count == len(want), plain
+            got = sorted(tuple(s) for s in solutions_parallel(p, jobs=1, depth=depth))
+            assert got == want, (plain, depth)
+    p = dlx.read_knuth(_a001499(5))
+    journal = tmp_path / "a5.journal"
+    first = count_parallel(p, jobs=1, depth=3, journal=journal)
+    again = count_parallel(p, jobs=1, depth=3, journal=journal)
+    assert first.count == again.count == 2040
+    assert again.skipped == again.n_parts and any(
+        o < 0 for part in again.parts for o in part.prefix)
