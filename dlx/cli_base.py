@@ -19,6 +19,7 @@ import io
 import os
 import signal
 import sys
+import warnings
 
 import click
 
@@ -198,7 +199,12 @@ def read_problem(path):
 
     stream, name = open_input(path)
     try:
-        return read_knuth(stream, source=name)
+        with warnings.catch_warnings(record=True) as caught:  # (dropped options)
+            warnings.simplefilter("always")
+            problem = read_knuth(stream, source=name)
+        for w in caught:
+            err(f"dlx: {w.message}")
+        return problem
     except OSError as exc:
         raise click.ClickException(f"cannot read {name}: {exc.strerror or exc}") from None
     finally:

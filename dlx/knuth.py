@@ -9,7 +9,9 @@ The format, line by line:
   primary item written ``u:v|name`` must be covered at least ``u`` and at
   most ``v`` times, ``v|name`` exactly ``v`` times (Knuth's DLX3);
 * every later line is one option: the names of its items, separated by white
-  space; ``item:color`` gives a secondary item a colour (DLX2).
+  space; ``item:color`` gives a secondary item a colour (DLX2).  An option
+  with no primary item could never be chosen: it is dropped with a
+  `KnuthWarning`, as Knuth's programs drop it.
 
 Item names may use any characters except white space, ``|`` and ``:``.
 An option's label is its line with the white space normalised.
@@ -27,12 +29,17 @@ from __future__ import annotations
 
 import io
 import os
+import warnings
 from collections.abc import Iterator
 
 from .errors import ParseError, ProblemError
 from .problem import Colored, Problem
 
-__all__ = ["parse_knuth", "read_knuth", "format_knuth", "write_knuth"]
+__all__ = ["KnuthWarning", "parse_knuth", "read_knuth", "format_knuth", "write_knuth"]
+
+
+class KnuthWarning(UserWarning):
+    """An option of a DLX file that is ignored, as Knuth's programs ignore it (no primary item)."""
 
 
 def _tokens(line: str):
@@ -124,11 +131,13 @@ def _parse(lines, source: str) -> Problem:
             else:
                 entries.append(name)
             has_primary = has_primary or is_primary
-        if not has_primary:
-            raise ParseError("this option has no primary item, so it could never be used",
-                             source, number)
+        label = " ".join(tok for _, tok in _tokens(line))
+        if not has_primary:  # never usable: dlx1 and dlx2 drop it and say so
+            warnings.warn(f"{source}, line {number}: option ignored, it has no primary item: "
+                          f"{label}", KnuthWarning, stacklevel=3)
+            continue
         options.append(entries)
-        labels.append(" ".join(tok for _, tok in _tokens(line)))
+        labels.append(label)
     if header_line is None:
         raise ParseError("no item line found (the input is empty or only comments)", source)
     return Problem(options, primary, secondary, labels=labels, bounds=bounds or None)
