@@ -47,6 +47,10 @@ SIGNATURES = {
     "force_m": f"int64({_LINKS}, {_V32}, {_V64}, {_V64}, {_V64})",
     "split_m": f"int64({_LINKS}, {_V32}, {_V64}, {_V64}, int64, {_V64}, {_V64})",
     "estimate_m": f"int64({_LINKS}, {_V32}, {_V64}, {_V64}, int64, float64[:, ::1])",
+    # The cheapest solutions (dlx._kernel_c): its state ``aux`` (int64) where ``lock`` goes.
+    "search_c": f"int64({_LINKS}, {_V32}, {_V64}, {_V64}, {_V64}, {_ND}, {_V64})",
+    "unwind_c": f"int64({_LINKS}, {_V32}, {_V64}, {_V64})",
+    "force_c": f"int64({_LINKS}, {_V32}, {_V64}, {_V32}, {_V64})",
 }
 
 NOTICE = "dlx: compiling the search kernels (first run only, a few seconds)..."
@@ -208,6 +212,8 @@ def kernel(name: str):
         return fn
     if name.endswith("_m"):
         from . import _kernel_m as module
+    elif name.endswith("_c"):
+        from . import _kernel_c as module  # type: ignore[no-redef]
     else:
         from . import _kernel as module  # type: ignore[no-redef]
 

@@ -7,7 +7,8 @@ The format, line by line:
 * the first other line names the items, separated by white space; a lone
   ``|`` separates the primary items (before it) from the secondary ones; a
   primary item written ``u:v|name`` must be covered at least ``u`` and at
-  most ``v`` times, ``v|name`` exactly ``v`` times (Knuth's DLX3);
+  most ``v`` times, ``v|name`` exactly ``v`` times (Knuth's DLX3); an
+  option's ``|n`` after an item adds ``n`` to its cost (Knuth's DLX5);
 * every later line is one option: the names of its items, separated by white
   space; ``item:color`` gives a secondary item a colour (DLX2).  An option
   with no primary item could never be chosen: it is dropped with a
@@ -65,6 +66,7 @@ def _parse(lines, source: str) -> Problem:
     primary: list = []
     secondary: list = []
     bounds: dict = {}
+    costs: list = []
     where_item: dict = {}
     header_line = None
     options: list = []
@@ -105,13 +107,21 @@ def _parse(lines, source: str) -> Problem:
                 raise ParseError("the item line names no primary item", source, number)
             continue
         entries = []
-        seen = set()
+        seen: set = set()
         has_primary = False
+        cost = 0
         for col, tok in _tokens(line):
             name, sep, color = tok.partition(":")
+            if tok.startswith("|") and seen:  # |n: a cost (Knuth's DLX5); several add up
+                if not (tok[1:].isdigit() and tok.isascii()):
+                    raise ParseError(f"an option's cost is '|' and a whole number, not {tok!r}",
+                                     source, number, col)
+                cost += int(tok[1:])
+                continue
             if "|" in tok:
-                raise ParseError("unexpected '|' in an option (comments start a line)",
-                                 source, number, col + tok.index("|"))
+                raise ParseError("unexpected '|' in an option (comments start a line; a "
+                                 "cost |n follows an item)", source, number,
+                                 col + tok.index("|"))
             if name not in where_item:
                 raise ParseError(f"unknown item {name!r}; items are declared on line "
                                  f"{header_line}", source, number, col)
@@ -138,9 +148,11 @@ def _parse(lines, source: str) -> Problem:
             continue
         options.append(entries)
         labels.append(label)
+        costs.append(cost)
     if header_line is None:
         raise ParseError("no item line found (the input is empty or only comments)", source)
-    return Problem(options, primary, secondary, labels=labels, bounds=bounds or None)
+    return Problem(options, primary, secondary, labels=labels, bounds=bounds or None,
+                   costs=costs if any(costs) else None)
 
 
 def _bounded(tok: str, source: str, number: int, col: int) -> tuple[int, str, tuple]:
@@ -273,8 +285,9 @@ def format_knuth(problem: Problem, *, rename=None) -> Iterator[str]:
     ptr = entries.ptr.tolist()
     words = [f"{names[i - 1]}:{colors[c - 1]}" if c else names[i - 1]
              for i, c in zip(entries.items.tolist(), entries.colors.tolist(), strict=True)]
+    costs = problem.costs or (0,) * problem.n_options
     for k in range(problem.n_options):
-        yield " ".join(words[ptr[k]:ptr[k + 1]])
+        yield " ".join(words[ptr[k]:ptr[k + 1]]) + (f" |{costs[k]}" if costs[k] else "")
 
 
 def _bound_prefix(u: int, v: int) -> str:

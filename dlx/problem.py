@@ -22,7 +22,7 @@ import numpy as np
 
 from . import links as _links_mod
 from .errors import ProblemError
-from .options import Colored, read_bounds, read_items, read_options
+from .options import Colored, read_bounds, read_costs, read_items, read_options
 
 __all__ = ["Colored", "Problem"]
 
@@ -48,6 +48,10 @@ class Problem:
         ``{item: (u, v)}`` (or ``{item: v}`` for ``(v, v)``): primary
         ``item`` must be covered at least ``u`` and at most ``v`` times
         (``0 <= u <= v``, ``v >= 1``); the others exactly once.
+    costs : sequence or dict, optional
+        A whole number from 0 up for each option (a dict ``{label: cost}``
+        when the options are a dict; others cost 0), for `cheapest`.  The
+        other searches ignore costs.
 
     Raises
     ------
@@ -72,7 +76,8 @@ class Problem:
     [[0, 2], [1, 3]]
     """
 
-    def __init__(self, options, primary=None, secondary=None, *, labels=None, bounds=None):
+    def __init__(self, options, primary=None, secondary=None, *, labels=None, bounds=None,
+                 costs=None):
         if isinstance(options, Mapping):
             if labels is not None:
                 raise ProblemError("give option labels either as dict keys or as labels=, not both")
@@ -93,6 +98,7 @@ class Problem:
         (self._colors, self._flat_items, self._flat_colors, self._ptr,
          self._first_primary) = read_options(rows, self._index, len(self._primary), labels)
         self._bounds = read_bounds(bounds, self._index, len(self._primary))
+        self._costs = read_costs(costs, labels, len(rows))
         self._cache: dict = {}
 
     def __getstate__(self):
@@ -126,6 +132,11 @@ class Problem:
         return {item: (int(u), int(v)) for item, (u, v) in zip(self._primary, self._bounds,
                                                                 strict=True)
                 if (u, v) != (1, 1)}
+
+    @property
+    def costs(self) -> tuple | None:
+        """Each option's cost, in option order; None when none were given."""
+        return None if self._costs is None else tuple(self._costs.tolist())
 
     @property
     def bounded(self) -> bool:
@@ -637,6 +648,49 @@ class Problem:
         from .search import estimate
 
         return estimate(self, probes, seed=seed, forced=forced, timeout=timeout)
+
+    def cheapest(self, k=1, *, max_nodes=None, timeout=None, forced=()):
+        """The ``k`` solutions of least total cost (Knuth's DLX5), cheapest first.
+
+        Parameters
+        ----------
+        k : int
+            How many solutions to find: the ``k`` cheapest (ties broken by
+            the search order).
+        max_nodes, timeout : optional
+            Stop after this many search nodes or seconds; what was found so
+            far is returned, not proven the cheapest.
+        forced : iterable of int, optional
+            Option indices that every solution must contain.
+
+        Returns
+        -------
+        dlx.costs.Cheapest
+            ``.solutions``: a list of `dlx.costs.Costed` ``(cost, options)``,
+            cheapest first (empty when there is no solution); ``.status``
+            ``"complete"`` when they are proven the cheapest; ``.stats``.
+
+        Raises
+        ------
+        ProblemError
+            The problem has bounds (Algorithm M): costs are for exact cover.
+
+        Notes
+        -----
+        Cost: a branch-and-bound search, often far smaller than counting
+        every solution.  Options without a cost cost 0.
+
+        Examples
+        --------
+        >>> p = Problem({"A": ["x", "y"], "B": ["x"], "C": ["y"]}, costs={"A": 5, "B": 2, "C": 2})
+        >>> p.cheapest().solutions
+        [Costed(cost=4, options=['B', 'C'])]
+        >>> [s.cost for s in p.cheapest(2).solutions]
+        [4, 5]
+        """
+        from .costs import cheapest
+
+        return cheapest(self, k, max_nodes=max_nodes, timeout=timeout, forced=forced)
 
     def to_knuth(self, *, rename=None) -> str:
         """The problem as text in Knuth's DLX format (see `dlx.knuth.write_knuth`).

@@ -131,7 +131,7 @@ class Search:
         self.timeout = validate.seconds("timeout", timeout)
         seed = validate.whole("seed", seed, least=0)
         fidx = problem.check_forced(forced)
-        links, self._nd, self._it, self._x, self._st = fresh_state(problem, seed)
+        links, self._nd, self._it, self._x, self._st = self._fresh(problem, seed)
         self._seed = seed
         self._lock = np.zeros(0, dtype=np.int64)  # the plain search
         self._locked = bool(locked)
@@ -156,6 +156,10 @@ class Search:
         self._reported = 0.0
 
     # -------------------------------------------------------------- internals
+    def _fresh(self, problem, seed):
+        """The layout to search and private copies of its links (see `fresh_state`)."""
+        return fresh_state(problem, seed)
+
     def _prepare(self, links, fidx):
         """The solutions buffer and the forced options' nodes (Algorithm M adds its state)."""
         self._sols = np.zeros((STORE_PER_CALL, links.levels + 1), dtype=np.uint32)
