@@ -391,6 +391,36 @@ def _branch(nd, it, bound, n1, first, i, p):
 
 
 @_inline
+def _retreat(nd, it, x, bound, slack, first, n1, nitems, level):
+    """Back at ``level`` from below: undo its branch and return the next one's node.
+
+    Returns 0 when the branch was the null move, always a level's last: the
+    level's item is then restored too, and the level is done.
+    """
+    p = x[level]
+    if p <= nitems:
+        if bound[p] != 0:
+            _activate(it, p)  # undo the null move
+        _restore(nd, it, bound, slack, first[level], p)
+        return U0
+    _uncommit(nd, it, bound, n1, p)
+    return nd[DOWN, p]
+
+
+@_inline
+def _opens(nd, it, bound, slack, f, nitems, p):
+    """``(item, True)`` if p is a branch to try at a level of ``first`` f, else the level ends.
+
+    When it ends, the level's item is restored and ``(item, False)`` returned.
+    """
+    i = p if p <= nitems else nd[TOP, p]
+    if _ends(nd, bound, slack, f, i, p):
+        _restore(nd, it, bound, slack, f, i)
+        return i, False
+    return i, True
+
+
+@_inline
 def _unwind_to(nd, it, x, st, bound, slack, first, target):
     """Undo levels ``target..LEVEL - 1`` (forced ones included when below BASE)."""
     nitems = st[NITEMS]
@@ -493,19 +523,13 @@ def _run(nd, it, x, st, params, stats, sols, bound, slack, first, degree):
                 step = S_DONE
                 break
             level -= 1
-            p = x[level]
-            if p <= nitems:
-                if bound[p] != 0:
-                    _activate(it, p)  # undo the null move, which was the level's last branch
-                _restore(nd, it, bound, slack, first[level], p)
+            p = _retreat(nd, it, x, bound, slack, first, n1, nitems, level)
+            if p == U0:
                 continue
-            _uncommit(nd, it, bound, n1, p)
-            p = nd[DOWN, p]
         # Try branch p, unless the level has none left.
-        i = p if p <= nitems else nd[TOP, p]
         f = first[level]
-        if _ends(nd, bound, slack, f, i, p):
-            _restore(nd, it, bound, slack, f, i)
+        i, ok = _opens(nd, it, bound, slack, f, nitems, p)
+        if not ok:
             step = S_LEAVE
             continue
         x[level] = p
@@ -661,18 +685,12 @@ def split_m(nd, it, x, st, aux, depth, out, info):
             if level == base:
                 break
             level -= 1
-            p = x[level]
-            if p <= nitems:
-                if bound[p] != 0:
-                    _activate(it, p)
-                _restore(nd, it, bound, slack, first[level], p)
+            p = _retreat(nd, it, x, bound, slack, first, n1, nitems, level)
+            if p == U0:
                 continue
-            _uncommit(nd, it, bound, n1, p)
-            p = nd[DOWN, p]
-        i = p if p <= nitems else nd[TOP, p]
         f = first[level]
-        if _ends(nd, bound, slack, f, i, p):
-            _restore(nd, it, bound, slack, f, i)
+        i, ok = _opens(nd, it, bound, slack, f, nitems, p)
+        if not ok:
             forward = False
             continue
         x[level] = p
