@@ -123,7 +123,7 @@ def paired(a: Timing, b: Timing) -> float:
 # --------------------------------------------------------- child processes
 @dataclass
 class Child:
-    """How a child process ended: wall seconds, exit code, stderr, peak RSS (KiB)."""
+    """How a child process ended: wall seconds, exit code, stderr, peak RSS (KiB), CPU seconds."""
 
     wall: float
     returncode: int
@@ -131,6 +131,7 @@ class Child:
     maxrss_kib: int
     timed_out: bool = False
     stdout: str = ""
+    cpu: float = float("nan")  # user + system time of the child
 
 
 # A small launcher starts each measured child.  On Linux a child's peak RSS
@@ -148,7 +149,7 @@ _, status, usage = os.wait4(pid, 0)
 wall = time.perf_counter() - t0
 with open(out, "w") as f:
     json.dump({"wall": wall, "code": os.waitstatus_to_exitcode(status),
-               "maxrss": usage.ru_maxrss}, f)
+               "maxrss": usage.ru_maxrss, "cpu": usage.ru_utime + usage.ru_stime}, f)
 sys.exit(0)
 """
 
@@ -186,7 +187,7 @@ def run_child(cmd, *, env=None, cwd=None, stdin_path=None, timeout=None,
         output = out_path.read_text(errors="replace")
         if report.exists():
             r = json.loads(report.read_text())
-            return Child(r["wall"], r["code"], text, int(r["maxrss"]), killed, output)
+            return Child(r["wall"], r["code"], text, int(r["maxrss"]), killed, output, r["cpu"])
         return Child(float("nan"), p.returncode, text, 0, killed, output)
 
 

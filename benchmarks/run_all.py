@@ -13,7 +13,8 @@ from those files; progress goes to stderr), rewrites the tables of
 
 ``--quick`` writes to ``benchmarks/results/tmp/`` instead (ignored by git) and
 leaves the page and the plots alone.  Sections: ``cover`` (generic exact
-cover), ``sudoku``, ``startup`` (whole processes, warm and empty numba cache),
+cover), ``multiplicity`` (items with bounds, against Knuth's DLX3), ``sudoku``,
+``startup`` (whole processes, warm and empty numba cache),
 ``memory`` (peak RSS of the CLI on a small and a large file).  See
 ``benchmarks/README.md``.
 """
@@ -82,6 +83,9 @@ def parse_args(argv=None):
                    help="directory holding py-sudoku (pip install --target DIR py-sudoku; "
                         f"default {H.DEFAULT_PY_SUDOKU}, or $DLX_BENCH_PY_SUDOKU)")
     p.add_argument("--no-cli", action="store_true", help="skip the CLI runs of the sudoku section")
+    p.add_argument("--dlx3", type=Path,
+                   help="Knuth's DLX3, built from his dlx3.w, for the multiplicity section "
+                        "(default $DLX_BENCH_DLX3 or ~/.cache/numba-dlx-bench/dlx3)")
     p.add_argument("--out", type=Path,
                    help="results directory (default benchmarks/results/; with --quick "
                         "benchmarks/results/tmp/, which git ignores)")

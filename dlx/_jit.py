@@ -41,6 +41,16 @@ SIGNATURES = {
     "propagate": f"int64({_LINKS}, {_V32}, {_V64}, {_V32}, {_V32}, uint8[::1])",
     "split": f"int64({_LINKS}, {_V32}, {_V64}, int64, {_ND}, {_V64})",
     "estimate": f"int64({_LINKS}, {_V32}, {_V64}, int64, float64[:, ::1])",
+    # Algorithm M (dlx._kernel_m): the state ``aux`` (int64) where the plain ones take ``lock``.
+    "search_m": f"int64({_LINKS}, {_V32}, {_V64}, {_V64}, {_V64}, {_ND}, {_V64})",
+    "unwind_m": f"int64({_LINKS}, {_V32}, {_V64}, {_V64})",
+    "force_m": f"int64({_LINKS}, {_V32}, {_V64}, {_V64}, {_V64})",
+    "split_m": f"int64({_LINKS}, {_V32}, {_V64}, {_V64}, int64, {_V64}, {_V64})",
+    "estimate_m": f"int64({_LINKS}, {_V32}, {_V64}, {_V64}, int64, float64[:, ::1])",
+    # The cheapest solutions (dlx._kernel_c): its state ``aux`` (int64) where ``lock`` goes.
+    "search_c": f"int64({_LINKS}, {_V32}, {_V64}, {_V64}, {_V64}, {_ND}, {_V64})",
+    "unwind_c": f"int64({_LINKS}, {_V32}, {_V64}, {_V64})",
+    "force_c": f"int64({_LINKS}, {_V32}, {_V64}, {_V32}, {_V64})",
 }
 
 NOTICE = "dlx: compiling the search kernels (first run only, a few seconds)..."
@@ -200,9 +210,14 @@ def kernel(name: str):
     fn = _ready.get(name)
     if fn is not None:
         return fn
-    from . import _kernel
+    if name.endswith("_m"):
+        from . import _kernel_m as module
+    elif name.endswith("_c"):
+        from . import _kernel_c as module  # type: ignore[no-redef]
+    else:
+        from . import _kernel as module  # type: ignore[no-redef]
 
-    fn = getattr(_kernel, name)
+    fn = getattr(module, name)
     with _lock:
         if name not in _ready:
             if hasattr(fn, "compile"):  # absent under NUMBA_DISABLE_JIT=1

@@ -84,7 +84,8 @@ _trace_option = click.option(
 def _watch(search, progress: bool, trace: int) -> None:
     """Attach the --progress and --trace reports to ``search``."""
     if trace:
-        search.on_trace(lambda c: err(f"dlx: L{c.level} {c.label} ({c.position} of {c.of})"), trace)
+        search.on_trace(lambda c: err(f"dlx: L{c.level} {'null' if c.option < 0 else c.label} "
+                                      f"({c.position} of {c.of})"), trace)
     if progress:
         def report(s):
             st = s.stats
@@ -105,7 +106,9 @@ def cli():
     FILE is a problem in Knuth's DLX format (as read by his dlx1/dlx2): the
     first line lists the items, primary then `|` then secondary; every other
     line is an option; lines starting with `|` are comments; `item:color`
-    colours a secondary item.  FILE defaults to `-`, standard input.
+    colours a secondary item; `u:v|item` (DLX3) asks that a primary item be
+    covered u to v times; `|n` after an option's items is its cost (DLX5,
+    see `dlx solve --min-cost`).  FILE defaults to `-`, standard input.
 
     \b
     Exit status: 0 ok; 1 bad input; 2 usage error; 3 (solve) no solution;
@@ -129,12 +132,17 @@ def cli():
               show_default=True,
               help="line: one option per line, blank line between solutions; "
                    "json: one object per solution per line.")
+@click.option("--min-cost", is_flag=True,
+              help="Print a solution of least total cost (options cost |n in the file, "
+                   "Knuth's DLX5), preceded by a line 'cost N'.")
+@click.option("--best", type=click.IntRange(min=1), metavar="K",
+              help="Print the K cheapest solutions, cheapest first (--min-cost is --best 1).")
 @_progress_option
 @_trace_option
 @verbose_option
 @quiet_option
-def solve(file, all_, limit, seed, timeout, max_nodes, every, fmt, progress, trace, verbose,
-          quiet):
+def solve(file, all_, limit, seed, timeout, max_nodes, every, fmt, min_cost, best, progress,
+          trace, verbose, quiet):
     """Print the first solution of FILE (or several with --limit, or --all).
 
     Each solution is printed as its options, one option line per line, in
@@ -142,12 +150,22 @@ def solve(file, all_, limit, seed, timeout, max_nodes, every, fmt, progress, tra
     `--format json` each solution is one line
     `{"solution": K, "options": [...]}`.
 
+    With `--min-cost` (or `--best K`), the cheapest solution (the K
+    cheapest), each after a line `cost N`; with `--format json` a field
+    `"cost"`.  Options cost `|n` in the file (several add up; none: 0).
+
     \b
     Exit status: 0 some solution printed; 3 there is no solution;
     4 --timeout or --max-nodes stopped the search before any solution.
     """
     if all_ and limit is not None:
         raise click.UsageError("give either --all or --limit, not both")
+    if min_cost or best:
+        if all_ or limit or seed is not None or every > 1 or progress or trace:
+            raise click.UsageError("--min-cost and --best take no --all, --limit, --seed, "
+                                   "--every, --progress or --trace")
+        return _solve_cheapest(read_problem(file), best or 1, fmt, timeout, max_nodes,
+                               verbose, quiet)
     limit = None if all_ else (limit or 1)
     problem = read_problem(file)
     search = problem.search(limit=None if limit is None else limit * every, seed=seed,
@@ -180,6 +198,33 @@ def solve(file, all_, limit, seed, timeout, max_nodes, every, fmt, progress, tra
         raise click.exceptions.Exit(EXIT_NO_SOLUTION)
     if found and not printed:
         err(f"dlx: {found} solution(s) found, fewer than --every {every}", quiet)
+
+
+def _solve_cheapest(problem, k, fmt, timeout, max_nodes, verbose, quiet):
+    """``dlx solve --min-cost`` / ``--best K``: the K cheapest solutions, cheapest first."""
+    r = problem.cheapest(k, timeout=timeout, max_nodes=max_nodes)
+    for n, (cost, options) in enumerate(r.solutions, 1):
+        if fmt == "json":
+            out_whole(json.dumps({"solution": n, "cost": cost,
+                                  "options": [str(o) for o in options]}))
+        else:
+            out_whole(("\n" if n > 1 else "") + f"cost {cost}\n"
+                      + "\n".join(str(o) for o in options))
+    if verbose:
+        err(_stats_line(r.stats))
+    if r.status == "interrupted":
+        err("interrupted")
+        raise click.exceptions.Exit(EXIT_INTERRUPTED)
+    if r.status != "complete":
+        what = "time limit" if r.status == "timeout" else "node limit"
+        if not r.solutions:
+            err(f"dlx: stopped by the {what} before any solution", quiet)
+            raise click.exceptions.Exit(EXIT_STOPPED)
+        err(f"dlx: stopped by the {what}: the cheapest found so far, not proven the "
+            "cheapest", quiet)
+    elif not r.solutions:
+        err("dlx: no solution", quiet)
+        raise click.exceptions.Exit(EXIT_NO_SOLUTION)
 
 
 @cli.command(context_settings=CONTEXT)

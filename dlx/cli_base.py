@@ -23,6 +23,7 @@ import os
 import signal
 import sys
 import threading
+import warnings
 
 import click
 
@@ -210,7 +211,12 @@ def read_problem(path):
 
     stream, name = open_input(path)
     try:
-        return read_knuth(stream, source=name)
+        with warnings.catch_warnings(record=True) as caught:  # (dropped options)
+            warnings.simplefilter("always")
+            problem = read_knuth(stream, source=name)
+        for w in caught:
+            err(f"dlx: {w.message}")
+        return problem
     except OSError as exc:
         raise click.ClickException(f"cannot read {name}: {exc.strerror or exc}") from None
     finally:

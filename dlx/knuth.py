@@ -1,13 +1,18 @@
-"""Knuth's DLX text format (the input of his programs dlx1 and dlx2).
+"""Knuth's DLX text format (the input of his programs dlx1, dlx2 and dlx3).
 
 The format, line by line:
 
 * a line whose first non-blank character is ``|`` is a comment; blank lines
   are skipped;
 * the first other line names the items, separated by white space; a lone
-  ``|`` separates the primary items (before it) from the secondary ones;
+  ``|`` separates the primary items (before it) from the secondary ones; a
+  primary item written ``u:v|name`` must be covered at least ``u`` and at
+  most ``v`` times, ``v|name`` exactly ``v`` times (Knuth's DLX3); an
+  option's ``|n`` after an item adds ``n`` to its cost (Knuth's DLX5);
 * every later line is one option: the names of its items, separated by white
-  space; ``item:color`` gives a secondary item a colour (DLX2).
+  space; ``item:color`` gives a secondary item a colour (DLX2).  An option
+  with no primary item could never be chosen: it is dropped with a
+  `KnuthWarning`, as Knuth's programs drop it.
 
 Item names may use any characters except white space, ``|`` and ``:``.
 An option's label is its line with the white space normalised.
@@ -25,12 +30,17 @@ from __future__ import annotations
 
 import io
 import os
+import warnings
 from collections.abc import Iterator
 
 from .errors import ParseError, ProblemError
 from .problem import Colored, Problem
 
-__all__ = ["parse_knuth", "read_knuth", "format_knuth", "write_knuth"]
+__all__ = ["KnuthWarning", "parse_knuth", "read_knuth", "format_knuth", "write_knuth"]
+
+
+class KnuthWarning(UserWarning):
+    """An option of a DLX file that is ignored, as Knuth's programs ignore it (no primary item)."""
 
 
 def _tokens(line: str):
@@ -55,6 +65,8 @@ def _lines(source_text):
 def _parse(lines, source: str) -> Problem:
     primary: list = []
     secondary: list = []
+    bounds: dict = {}
+    costs: list = []
     where_item: dict = {}
     header_line = None
     options: list = []
@@ -76,10 +88,15 @@ def _parse(lines, source: str) -> Problem:
                         raise ParseError("a second '|' in the item line", source, number, col)
                     in_secondary = True
                     continue
+                if "|" in tok and not in_secondary:
+                    col, tok, pair = _bounded(tok, source, number, col)
+                    bounds[tok] = pair
                 if "|" in tok or ":" in tok:
                     bad = "|" if "|" in tok else ":"
-                    raise ParseError(f"item name {tok!r} contains {bad!r}; put spaces around "
-                                     f"'|' and use ':' only for colours in options",
+                    why = ("bounds u:v|name are for primary items only" if in_secondary
+                           and bad == "|" else "put spaces around '|' and use ':' only for "
+                           "colours in options, and 'u:v|' before a primary item for bounds")
+                    raise ParseError(f"item name {tok!r} contains {bad!r}; {why}",
                                      source, number, col + tok.index(bad))
                 if tok in where_item:
                     raise ParseError(f"item {tok!r} is listed twice in the item line",
@@ -90,13 +107,21 @@ def _parse(lines, source: str) -> Problem:
                 raise ParseError("the item line names no primary item", source, number)
             continue
         entries = []
-        seen = set()
+        seen: set = set()
         has_primary = False
+        cost = 0
         for col, tok in _tokens(line):
             name, sep, color = tok.partition(":")
+            if tok.startswith("|") and seen:  # |n: a cost (Knuth's DLX5); several add up
+                if not (tok[1:].isdigit() and tok.isascii()):
+                    raise ParseError(f"an option's cost is '|' and a whole number, not {tok!r}",
+                                     source, number, col)
+                cost += int(tok[1:])
+                continue
             if "|" in tok:
-                raise ParseError("unexpected '|' in an option (comments start a line)",
-                                 source, number, col + tok.index("|"))
+                raise ParseError("unexpected '|' in an option (comments start a line; a "
+                                 "cost |n follows an item)", source, number,
+                                 col + tok.index("|"))
             if name not in where_item:
                 raise ParseError(f"unknown item {name!r}; items are declared on line "
                                  f"{header_line}", source, number, col)
@@ -116,14 +141,38 @@ def _parse(lines, source: str) -> Problem:
             else:
                 entries.append(name)
             has_primary = has_primary or is_primary
-        if not has_primary:
-            raise ParseError("this option has no primary item, so it could never be used",
-                             source, number)
+        label = " ".join(tok for _, tok in _tokens(line))
+        if not has_primary:  # never usable: dlx1 and dlx2 drop it and say so
+            warnings.warn(f"{source}, line {number}: option ignored, it has no primary item: "
+                          f"{label}", KnuthWarning, stacklevel=3)
+            continue
         options.append(entries)
-        labels.append(" ".join(tok for _, tok in _tokens(line)))
+        labels.append(label)
+        costs.append(cost)
     if header_line is None:
         raise ParseError("no item line found (the input is empty or only comments)", source)
-    return Problem(options, primary, secondary, labels=labels)
+    return Problem(options, primary, secondary, labels=labels, bounds=bounds or None,
+                   costs=costs if any(costs) else None)
+
+
+def _bounded(tok: str, source: str, number: int, col: int) -> tuple[int, str, tuple]:
+    """``u:v|name`` or ``v|name`` (Knuth's DLX3): ``(column of name, name, (u, v))``."""
+    spec, _, name = tok.partition("|")
+    low, colon, high = spec.rpartition(":")
+    if not colon:
+        low = high
+    for part in (low, high):
+        if not part.isdigit() or not part.isascii():
+            raise ParseError(f"bounds {spec!r} of an item must be 'u:v|name' or 'v|name' "
+                             f"with whole numbers u <= v", source, number, col)
+    u, v = int(low), int(high)
+    if v == 0 or u > v:
+        raise ParseError(f"bounds {spec!r}: the upper bound must be at least 1 and at least "
+                         f"the lower one", source, number, col)
+    if not name:
+        raise ParseError(f"no item name after the bounds {spec!r}|", source, number,
+                         col + len(spec) + 1)
+    return col + len(spec) + 1, name, (u, v)
 
 
 def parse_knuth(text: str, source: str = "<string>") -> Problem:
@@ -226,7 +275,9 @@ def format_knuth(problem: Problem, *, rename=None) -> Iterator[str]:
                                f"{name!r}; pass rename= to tell them apart")
         seen[name] = k
     colors = [_knuth_name(str(c), "colour") for c in problem.colors]
-    head = names[: problem.n_primary]
+    bounds = problem.bounds
+    head = [name if item not in bounds else _bound_prefix(*bounds[item]) + name
+            for item, name in zip(problem.primary, names[: problem.n_primary], strict=True)]
     if problem.secondary:
         head += ["|"] + names[problem.n_primary:]
     yield " ".join(head)
@@ -234,8 +285,13 @@ def format_knuth(problem: Problem, *, rename=None) -> Iterator[str]:
     ptr = entries.ptr.tolist()
     words = [f"{names[i - 1]}:{colors[c - 1]}" if c else names[i - 1]
              for i, c in zip(entries.items.tolist(), entries.colors.tolist(), strict=True)]
+    costs = problem.costs or (0,) * problem.n_options
     for k in range(problem.n_options):
-        yield " ".join(words[ptr[k]:ptr[k + 1]])
+        yield " ".join(words[ptr[k]:ptr[k + 1]]) + (f" |{costs[k]}" if costs[k] else "")
+
+
+def _bound_prefix(u: int, v: int) -> str:
+    return f"{v}|" if u == v else f"{u}:{v}|"
 
 
 def write_knuth(problem: Problem, file, *, rename=None) -> None:

@@ -9,14 +9,15 @@ these checks.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable
+from collections.abc import Hashable, Iterable, Mapping
 from typing import Any, NamedTuple
 
 import numpy as np
 
 from .errors import ProblemError, TooLargeError
 
-__all__ = ["Colored", "MAX_NODES", "read_items", "read_options"]
+__all__ = ["Colored", "MAX_COST", "MAX_NODES", "read_bounds", "read_costs", "read_items",
+           "read_options"]
 
 MAX_NODES = 2**32 - 2  # node indices are uint32 and 0xFFFFFFFF is a marker
 
@@ -139,6 +140,95 @@ def read_options(rows, index: dict, n_primary: int, labels) -> tuple:
     return (tuple(colors), np.asarray(flat_items, dtype=np.int64),
             np.asarray(flat_colors, dtype=np.int64), np.asarray(ptr, dtype=np.int64),
             np.asarray(first_primary, dtype=np.int64))
+
+
+def read_bounds(bounds, index: dict, n_primary: int) -> np.ndarray | None:
+    """The bounds of the primary items as an int64 array ``[n_primary, 2]`` of ``(u, v)``.
+
+    ``bounds`` maps primary items to ``(u, v)``, or to ``v`` for ``(v, v)``;
+    items not named keep ``(1, 1)``.  None when every item has ``(1, 1)``.
+    """
+    if bounds is None:
+        return None
+    if not isinstance(bounds, Mapping):
+        raise ProblemError(f"bounds must be a dict {{item: (lower, upper)}}, "
+                           f"not {type(bounds).__name__}")
+    table = np.ones((n_primary, 2), dtype=np.int64)
+    for item, value in bounds.items():
+        try:
+            i = index.get(item)
+        except TypeError:
+            raise ProblemError(f"bounds: item {_describe(item)} is not hashable") from None
+        if i is None:
+            raise ProblemError(f"bounds: unknown item {item!r}")
+        if i > n_primary:
+            raise ProblemError(f"bounds: {item!r} is a secondary item; only primary items "
+                               f"have bounds (a secondary item is used at most once)")
+        pair = (value, value) if _integer(value) else value
+        try:
+            u, v = pair
+        except (TypeError, ValueError):
+            raise ProblemError(f"bounds of {item!r} must be (lower, upper) or one "
+                               f"number, not {_describe(value)}") from None
+        if not (_integer(u) and _integer(v)):
+            raise ProblemError(f"bounds of {item!r} must be whole numbers, not "
+                               f"{_describe(value)}")
+        if not 0 <= u <= v or v < 1 or v > MAX_BOUND:
+            raise ProblemError(f"bounds of {item!r} are {u}..{v}; they must satisfy "
+                               f"0 <= lower <= upper and 1 <= upper <= {MAX_BOUND:,}")
+        table[i - 1] = (u, v)
+    return None if (table == 1).all() else table
+
+
+MAX_BOUND = 2**31 - 1  # what Knuth's programs hold; far beyond any option count
+MAX_COST = 2**31 - 1  # so that a solution's total stays far below 2**62 (dlx._kernel_c)
+
+
+def read_costs(costs, labels: list | None, n_options: int) -> np.ndarray | None:
+    """Each option's cost as an int64 array, or None without costs.
+
+    ``costs`` is a sequence with one cost per option, or, when the options were
+    given as a dict, a dict ``{label: cost}`` (options not named cost 0).
+    """
+    if costs is None:
+        return None
+    out = np.zeros(n_options, dtype=np.int64)
+    if isinstance(costs, Mapping):
+        if labels is None:
+            raise ProblemError("costs given as a dict need options given as a dict (their "
+                               "labels are the keys); give a list of costs instead")
+        where: dict = {}
+        try:
+            for k, label in enumerate(labels):
+                if where.setdefault(label, k) != k:
+                    raise ProblemError(f"costs given as a dict need distinct option labels; "
+                                       f"{_describe(label)} labels two options")
+        except TypeError:
+            raise ProblemError("costs given as a dict need hashable option labels") from None
+        pairs = []
+        for label, cost in costs.items():
+            if label not in where:
+                raise ProblemError(f"costs: no option labelled {_describe(label)}")
+            pairs.append((where[label], label, cost))
+    else:
+        try:
+            values = list(costs)
+        except TypeError:
+            raise ProblemError(f"costs must be a list with one cost per option, or a dict, "
+                               f"not {type(costs).__name__}") from None
+        if len(values) != n_options:
+            raise ProblemError(f"{len(values)} costs for {n_options} options")
+        pairs = [(k, k if labels is None else labels[k], c) for k, c in enumerate(values)]
+    for k, label, cost in pairs:
+        if not _integer(cost) or not 0 <= cost <= MAX_COST:
+            raise ProblemError(f"the cost of option {_describe(label)} is {_describe(cost)}; "
+                               f"costs are whole numbers from 0 to {MAX_COST:,}")
+        out[k] = cost
+    return out
+
+
+def _integer(x) -> bool:
+    return isinstance(x, (int, np.integer)) and not isinstance(x, bool)
 
 
 def _entry_item(entry, secondary_names):

@@ -3,7 +3,10 @@
 A `Problem` is Knuth's "items and options" description.  *Primary*
 items must be covered exactly once, *secondary* items at most once; an entry
 of a secondary item may carry a *colour* (Knuth's DLX2), and options that agree
-on an item's colour may share it.  Everything is validated here, in Python, so
+on an item's colour may share it.  A primary item may instead be given bounds
+``u..v`` (Knuth's DLX3): it is then covered by at least ``u`` and at most
+``v`` of the chosen options, and such problems are searched by Algorithm M
+(`dlx.multiplicity`).  Everything is validated here, in Python, so
 that the jitted kernels never see an out-of-range index.
 
 The links are built with numpy in one pass (no per-node Python loop beyond
@@ -19,7 +22,7 @@ import numpy as np
 
 from . import links as _links_mod
 from .errors import ProblemError
-from .options import Colored, read_items, read_options
+from .options import Colored, read_bounds, read_costs, read_items, read_options
 
 __all__ = ["Colored", "Problem"]
 
@@ -41,13 +44,21 @@ class Problem:
     labels : sequence, optional
         One label per option (need not be unique), to report solutions by;
         an alternative to passing a dict.
+    bounds : dict, optional
+        ``{item: (u, v)}`` (or ``{item: v}`` for ``(v, v)``): primary
+        ``item`` must be covered at least ``u`` and at most ``v`` times
+        (``0 <= u <= v``, ``v >= 1``); the others exactly once.
+    costs : sequence or dict, optional
+        A whole number from 0 up for each option (a dict ``{label: cost}``
+        when the options are a dict; others cost 0), for `cheapest`.  The
+        other searches ignore costs.
 
     Raises
     ------
     ProblemError
         An option is empty, repeats an item, names an unknown item, has no
         primary item, or puts a colour on a primary item; an item is declared
-        twice.
+        twice; a bound is not on a primary item or not ``0 <= u <= v, v >= 1``.
     TooLargeError
         The problem needs more than 2**32 - 2 nodes.
 
@@ -65,7 +76,8 @@ class Problem:
     [[0, 2], [1, 3]]
     """
 
-    def __init__(self, options, primary=None, secondary=None, *, labels=None):
+    def __init__(self, options, primary=None, secondary=None, *, labels=None, bounds=None,
+                 costs=None):
         if isinstance(options, Mapping):
             if labels is not None:
                 raise ProblemError("give option labels either as dict keys or as labels=, not both")
@@ -85,6 +97,8 @@ class Problem:
         self._primary, self._secondary, self._index = read_items(rows, primary, secondary)
         (self._colors, self._flat_items, self._flat_colors, self._ptr,
          self._first_primary) = read_options(rows, self._index, len(self._primary), labels)
+        self._bounds = read_bounds(bounds, self._index, len(self._primary))
+        self._costs = read_costs(costs, labels, len(rows))
         self._cache: dict = {}
 
     def __getstate__(self):
@@ -109,6 +123,25 @@ class Problem:
     def colors(self) -> tuple:
         """The colours the options give secondary items, in order of first use."""
         return self._colors
+
+    @property
+    def bounds(self) -> dict:
+        """``{item: (u, v)}`` for the primary items not covered exactly once."""
+        if self._bounds is None:
+            return {}
+        return {item: (int(u), int(v)) for item, (u, v) in zip(self._primary, self._bounds,
+                                                                strict=True)
+                if (u, v) != (1, 1)}
+
+    @property
+    def costs(self) -> tuple | None:
+        """Each option's cost, in option order; None when none were given."""
+        return None if self._costs is None else tuple(self._costs.tolist())
+
+    @property
+    def bounded(self) -> bool:
+        """Has some primary item bounds other than ``(1, 1)``?  (Then Algorithm M searches.)"""
+        return self._bounds is not None
 
     @property
     def labels(self) -> list:
@@ -148,8 +181,9 @@ class Problem:
         return out
 
     def __repr__(self) -> str:
-        return (f"Problem({self.n_primary} primary + {len(self._secondary)} secondary items, "
-                f"{self.n_options} options, {self.n_nodes} entries)")
+        bounded = f", {len(self.bounds)} with bounds" if self.bounded else ""
+        return (f"Problem({self.n_primary} primary{bounded} + {len(self._secondary)} secondary "
+                f"items, {self.n_options} options, {self.n_nodes} entries)")
 
     # ------------------------------------------------- the engine's interface
     # What the search drivers (dlx.search, dlx.batch, dlx.parallel) use of a
@@ -160,6 +194,11 @@ class Problem:
         """The options as flat arrays (see `dlx.links.Entries`); do not modify them."""
         return _links_mod.Entries(self._ptr, self._flat_items, self._flat_colors,
                                   self._first_primary, self.n_items, self.n_primary)
+
+    @property
+    def bound_table(self) -> np.ndarray | None:
+        """``(u, v)`` of each primary item, int64 ``[n_primary, 2]``; None without bounds."""
+        return self._bounds
 
     def links(self, seed: int | None = None) -> _links_mod.Links:
         """The dancing-links arrays, options and items shuffled by ``seed`` (cached).
@@ -193,6 +232,9 @@ class Problem:
     def check_forced(self, forced) -> np.ndarray:
         """Option indices to force, checked; returns them as an int64 array.
 
+        With bounds, ``~k`` (that is ``-k - 1``) excludes option ``k`` instead
+        (what the parts of `split` hold).
+
         Raises
         ------
         ProblemError
@@ -205,8 +247,9 @@ class Problem:
                 arr = np.asarray(list(forced), dtype=np.int64).reshape(-1)
         except (TypeError, ValueError, OverflowError):
             raise ProblemError("forced options must be option indices (integers)") from None
-        if arr.size and (arr.min() < 0 or arr.max() >= self.n_options):
-            bad = arr[(arr < 0) | (arr >= self.n_options)][0]
+        low = -self.n_options if self.bounded else 0
+        if arr.size and (arr.min() < low or arr.max() >= self.n_options):
+            bad = arr[(arr < low) | (arr >= self.n_options)][0]
             raise ProblemError(f"forced option {bad} is out of range "
                                f"(the problem has {self.n_options} options)")
         return arr
@@ -224,9 +267,9 @@ class Problem:
 
         Nothing else sees its private links, so they need not be restored.
         """
-        from .search import Search
+        from .search import searcher
 
-        return Search(self, restore=False, **kwargs)
+        return searcher(self)(self, restore=False, **kwargs)
 
     def search(self, *, limit=None, seed=None, max_nodes=None, timeout=None, forced=(),
                locked=False):
@@ -270,10 +313,10 @@ class Problem:
         >>> list(s), s.status
         ([[0]], 'limit')
         """
-        from .search import Search
+        from .search import searcher
 
-        return Search(self, limit=limit, seed=seed, max_nodes=max_nodes,
-                      timeout=timeout, forced=forced, locked=locked)
+        return searcher(self)(self, limit=limit, seed=seed, max_nodes=max_nodes,
+                              timeout=timeout, forced=forced, locked=locked)
 
     def solutions(self, *, limit=None, seed=None, max_nodes=None, timeout=None, forced=(),
                   locked=False):
@@ -532,6 +575,9 @@ class Problem:
         """
         from .batch import solve_many
 
+        if self.bounded:
+            raise ProblemError("solve_many is not available for problems whose items have "
+                               "bounds; use count or solutions with forced=")
         return solve_many(self, forced_lists, limit=limit, store=store,
                          max_nodes=max_nodes, jobs=jobs, locked=locked)
 
@@ -602,6 +648,49 @@ class Problem:
         from .search import estimate
 
         return estimate(self, probes, seed=seed, forced=forced, timeout=timeout)
+
+    def cheapest(self, k=1, *, max_nodes=None, timeout=None, forced=()):
+        """The ``k`` solutions of least total cost (Knuth's DLX5), cheapest first.
+
+        Parameters
+        ----------
+        k : int
+            How many solutions to find: the ``k`` cheapest (ties broken by
+            the search order).
+        max_nodes, timeout : optional
+            Stop after this many search nodes or seconds; what was found so
+            far is returned, not proven the cheapest.
+        forced : iterable of int, optional
+            Option indices that every solution must contain.
+
+        Returns
+        -------
+        dlx.costs.Cheapest
+            ``.solutions``: a list of `dlx.costs.Costed` ``(cost, options)``,
+            cheapest first (empty when there is no solution); ``.status``
+            ``"complete"`` when they are proven the cheapest; ``.stats``.
+
+        Raises
+        ------
+        ProblemError
+            The problem has bounds (Algorithm M): costs are for exact cover.
+
+        Notes
+        -----
+        Cost: a branch-and-bound search, often far smaller than counting
+        every solution.  Options without a cost cost 0.
+
+        Examples
+        --------
+        >>> p = Problem({"A": ["x", "y"], "B": ["x"], "C": ["y"]}, costs={"A": 5, "B": 2, "C": 2})
+        >>> p.cheapest().solutions
+        [Costed(cost=4, options=['B', 'C'])]
+        >>> [s.cost for s in p.cheapest(2).solutions]
+        [4, 5]
+        """
+        from .costs import cheapest
+
+        return cheapest(self, k, max_nodes=max_nodes, timeout=timeout, forced=forced)
 
     def to_knuth(self, *, rename=None) -> str:
         """The problem as text in Knuth's DLX format (see `dlx.knuth.write_knuth`).

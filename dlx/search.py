@@ -20,10 +20,11 @@ import numpy as np
 
 from . import _jit, validate
 from . import _kernel as K  # noqa: N812  (constants only; kernels come from _jit)
+from .errors import ProblemError
 from .results import CountResult, PropagateResult, Stats
 
 __all__ = ["Search", "Choice", "Estimate", "TIE_ITEMS", "fresh_state", "propagate", "split",
-           "estimate"]
+           "estimate", "searcher"]
 
 TIE_ITEMS = K.TIES
 """When several items have two options left, the search compares the first
@@ -53,9 +54,22 @@ def fresh_state(problem, seed=None):
     return links, links.nd.copy(), links.it.copy(), x, st
 
 
+def searcher(problem) -> type[Search]:
+    """The class that searches ``problem``: `Search`, or Algorithm M's for items with bounds."""
+    if problem.bounded:
+        from .multiplicity import MSearch
+
+        return MSearch
+    return Search
+
+
 class Choice(NamedTuple):
     """An option the search tries: at ``level`` (from 0), option number ``option``
-    with its ``label``, the ``position``-th of the ``of`` options its item had left."""
+    with its ``label``, the ``position``-th of the ``of`` options its item had left.
+
+    On a problem with bounds, ``of`` counts the ways the level may branch, and
+    the last may be the null move: no further option for the item (``option``
+    -1, ``label`` None)."""
 
     level: int
     option: int
@@ -107,6 +121,8 @@ class Search:
     3
     """
 
+    _SUFFIX = ""  # of the kernels' names: "_m" for Algorithm M's (dlx.multiplicity)
+
     def __init__(self, problem, *, limit=None, seed=None, max_nodes=None, timeout=None,
                  forced=(), locked=False, restore=True):
         self.problem = problem
@@ -115,19 +131,19 @@ class Search:
         self.timeout = validate.seconds("timeout", timeout)
         seed = validate.whole("seed", seed, least=0)
         fidx = problem.check_forced(forced)
-        links, self._nd, self._it, self._x, self._st = fresh_state(problem, seed)
+        links, self._nd, self._it, self._x, self._st = self._fresh(problem, seed)
         self._seed = seed
         self._lock = np.zeros(0, dtype=np.int64)  # the plain search
+        self._locked = bool(locked)
         if locked:
             self._lock_on(links)
         self._node_option = links.node_option
         self._params = np.zeros(5, dtype=np.int64)  # TRACE: 0 unless on_trace sets it
         self._stats = np.zeros(4, dtype=np.int64)
-        self._sols = np.zeros((STORE_PER_CALL, links.levels + 1), dtype=np.uint32)
+        self._prepare(links, fidx)
         self._budget = FIRST_BUDGET
         self._elapsed = 0.0
         self.stats = Stats()
-        self._forced = links.reps[fidx]
         self._started = False
         # Undo the search's choices when it ends, so that the private links are the
         # problem's again (what `links_restored` checks).  Problem.solve, count and
@@ -140,6 +156,15 @@ class Search:
         self._reported = 0.0
 
     # -------------------------------------------------------------- internals
+    def _fresh(self, problem, seed):
+        """The layout to search and private copies of its links (see `fresh_state`)."""
+        return fresh_state(problem, seed)
+
+    def _prepare(self, links, fidx):
+        """The solutions buffer and the forced options' nodes (Algorithm M adds its state)."""
+        self._sols = np.zeros((STORE_PER_CALL, links.levels + 1), dtype=np.uint32)
+        self._forced = links.reps[fidx]
+
     def _lock_on(self, links):
         """Set up the locked-items rule: its state (see `dlx._kernel`) and the item flags."""
         n = self.problem.n_items
@@ -155,13 +180,17 @@ class Search:
     def _start(self):
         if not self._started:
             self._started = True
-            _jit.kernel("force")(self._nd, self._it, self._x, self._st, self._forced)
+            self._force()
+
+    def _force(self):
+        _jit.kernel("force")(self._nd, self._it, self._x, self._st, self._forced)
 
     def _finish(self, status):
         """Record how the search ended and restore the links."""
         if self._restore and (self._st[K.LEVEL] > 0 or self._st[K.STEP] == K.S_X5):
-            _jit.kernel("unwind")(self._nd, self._it, self._x, self._st, self._lock)
-        if self._restore and self._lock.size:
+            _jit.kernel("unwind" + self._SUFFIX)(self._nd, self._it, self._x, self._st,
+                                                 self._lock)
+        if self._restore and self._locked:
             self._nd[K.COLOR, 1:self.problem.n_items + 1] = 0  # the item flags
         self._st[K.STEP] = K.S_DONE
         self._stats[K.STORED] = 0
@@ -192,7 +221,7 @@ class Search:
         p[K.LIMIT] = self.limit or 0
         p[K.CAP] = cap
         p[K.YIELD] = 1 if yield_full else 0
-        kern = _jit.kernel("search")
+        kern = _jit.kernel("search" + self._SUFFIX)
         t0 = time.perf_counter()
         code = kern(self._nd, self._it, self._x, self._st, p, self._stats, self._sols,
                     self._lock)
@@ -234,7 +263,11 @@ class Search:
         level = int(self._st[K.LEVEL])
         return (code == K.R_BUDGET and self._st[K.STEP] == K.S_X5
                 and level < int(self._st[K.BASE]) + int(self._params[K.TRACE])
-                and int(self._x[level]) > self.problem.n_items)
+                and self._trying(level))
+
+    def _trying(self, level: int) -> bool:
+        """Is the search, stopped at ``level``, about to try a branch there?"""
+        return int(self._x[level]) > self.problem.n_items
 
     def _choice(self, level: int) -> Choice:
         """The option at ``level`` of the choice stack, its place in its item's list."""
@@ -256,7 +289,7 @@ class Search:
         Forced options are not listed.
         """
         level = int(self._st[K.LEVEL])
-        if self._st[K.STEP] == K.S_X5 and int(self._x[level]) > self.problem.n_items:
+        if self._st[K.STEP] == K.S_X5 and self._trying(level):
             level += 1
         return [self._choice(lev) for lev in range(int(self._st[K.BASE]), level)]
 
@@ -344,8 +377,15 @@ class Search:
                 and np.array_equal(self._it, links.it))
 
 
+def _plain_only(problem, what: str) -> None:
+    if problem.bounded:
+        raise ProblemError(f"{what} is not available for problems whose items have bounds "
+                           "(Algorithm M)")
+
+
 def propagate(problem, forced=()) -> PropagateResult:
     """Implementation of `dlx.Problem.propagate`."""
+    _plain_only(problem, "propagate")
     fidx = problem.check_forced(forced)
     links, nd, it, x, st = fresh_state(problem)
     live = np.zeros(problem.n_options, dtype=np.uint8)
@@ -360,6 +400,10 @@ def split(problem, depth, *, forced=()):
     """Implementation of `dlx.Problem.split`."""
     depth = validate.whole("depth", depth, least=0, optional=False)
     fidx = problem.check_forced(forced)
+    if problem.bounded:
+        from .multiplicity import split_bounded
+
+        return split_bounded(problem, depth, fidx)
     links, nd, it, x, st = fresh_state(problem)
     if not _jit.kernel("force")(nd, it, x, st, links.reps[fidx]):
         return [], 0
@@ -459,28 +503,39 @@ class _Moments:
         return mean, np.sqrt(m2 / (n - 1) / n)
 
 
+def _prober(problem, fidx):
+    """``(start, probe)``: apply the forced options (False: they clash); make probes."""
+    links, nd, it, x, st = fresh_state(problem)
+    force, kernel = _jit.kernel("force"), _jit.kernel("estimate")
+    return (lambda: force(nd, it, x, st, links.reps[fidx]),
+            lambda seed, block: kernel(nd, it, x, st, seed, block))
+
+
 def estimate(problem, probes=1000, *, seed=0, forced=(), timeout=None):
     """Implementation of `dlx.Problem.estimate`."""
     probes = validate.whole("probes", probes, optional=False)
     seed = validate.whole("seed", seed, least=0, optional=False)
     timeout = validate.seconds("timeout", timeout)
     fidx = problem.check_forced(forced)
-    links, nd, it, x, st = fresh_state(problem)
+    if problem.bounded:
+        from .multiplicity import prober
+    else:
+        prober = _prober
+    start, probe = prober(problem, fidx)  # loads the kernels before the timing starts
     buffer = np.zeros((min(probes, PROBES_PER_CALL), 2), dtype=np.float64)
-    force, kernel = _jit.kernel("force"), _jit.kernel("estimate")  # load before timing
     moments = _Moments(2)
     status = "complete"
     t0 = time.perf_counter()
     deadline = math.inf if timeout is None else t0 + timeout
     try:
-        if force(nd, it, x, st, links.reps[fidx]):
+        if start():
             chunk = 0
             while moments.n < probes:
                 if time.perf_counter() >= deadline:
                     status = "timeout"
                     break
                 block = buffer[: min(PROBES_PER_CALL, probes - moments.n)]
-                kernel(nd, it, x, st, _chunk_seed(seed, chunk), block)
+                probe(_chunk_seed(seed, chunk), block)
                 moments.add(block)
                 chunk += 1
         else:

@@ -15,6 +15,10 @@ The rule on a secondary item is pairwise: two chosen options may both contain it
 only if both give it a colour and the colours are equal.  An uncoloured entry
 therefore excludes every other option holding the item.
 
+With *bounds* (Knuth's DLX3), ``bounds[item] = (u, v)`` asks that primary ``item``
+be covered at least ``u`` and at most ``v`` times (``(1, 1)`` when not given); the
+``bounded_*`` functions below take them.
+
 Three independent tools:
 
 * :func:`cover_violation` / :func:`is_exact_cover` check a proposed solution
@@ -38,7 +42,7 @@ Option = Sequence[Entry]
 __all__ = [
     "split_entry", "plain_options", "engine_options", "compatible",
     "cover_violation", "is_exact_cover", "brute_force_solutions", "brute_force_count",
-    "algorithm_x", "algorithm_x_count",
+    "algorithm_x", "algorithm_x_count", "bounded_violation", "bounded_solutions",
 ]
 
 
@@ -243,3 +247,83 @@ def algorithm_x(primary: Sequence, secondary: Sequence,
 def algorithm_x_count(primary: Sequence, secondary: Sequence, options: Sequence[Option]) -> int:
     """Number of solutions found by :func:`algorithm_x`."""
     return sum(1 for _ in algorithm_x(primary, secondary, options))
+
+
+# ---------------------------------------------------------------- with bounds
+
+def bounded_violation(primary: Sequence, secondary: Sequence, options: Sequence[Option],
+                      bounds: dict, chosen: Iterable[int]) -> str | None:
+    """Why ``chosen`` is not a solution when primary items have ``bounds``, or ``None``."""
+    chosen = list(chosen)
+    if len(set(chosen)) != len(chosen):
+        return f"option chosen twice in {chosen}"
+    primary_set = set(primary)
+    used: dict = {}
+    colors: dict = {}
+    for k in chosen:
+        for item, color in options[k]:
+            if item in primary_set:
+                used[item] = used.get(item, 0) + 1
+            else:
+                colors.setdefault(item, []).append(color)
+    for item in primary:
+        low, high = bounds.get(item, (1, 1))
+        if not low <= used.get(item, 0) <= high:
+            return f"primary item {item!r} covered {used.get(item, 0)} times, not {low}..{high}"
+    for item, seen in colors.items():
+        if len(seen) > 1 and (None in seen or len(set(seen)) > 1):
+            return f"secondary item {item!r} shared with colours {seen}"
+    return None
+
+
+def bounded_solutions(primary: Sequence, secondary: Sequence, options: Sequence[Option],
+                      bounds: dict) -> list[tuple[int, ...]]:
+    """Every solution with ``bounds``, as sorted tuples of option indices, sorted.
+
+    Decides "in" or "out" for each option in index order, keeping per-item use counts
+    and the colour each secondary item has taken; a branch stops as soon as an upper
+    bound or a secondary item is overrun, and every complete choice is checked by
+    :func:`bounded_violation`.  Exponential in the number of options.
+    """
+    primary_set = set(primary)
+    high = {item: bounds.get(item, (1, 1))[1] for item in primary}
+    used = dict.fromkeys(primary, 0)
+    taken_colour: dict = {}  # secondary item -> colour (None: uncoloured) of its first user
+    found: list[tuple[int, ...]] = []
+    chosen: list[int] = []
+
+    def fits(opt) -> bool:
+        for item, color in opt:
+            if item in primary_set:
+                if used[item] >= high[item]:
+                    return False
+            elif item in taken_colour and (color is None or taken_colour[item] != color):
+                return False
+        return True
+
+    def walk(k: int) -> None:
+        if k == len(options):
+            if bounded_violation(primary, secondary, options, bounds, chosen) is None:
+                found.append(tuple(chosen))
+            return
+        opt = options[k]
+        if fits(opt):
+            fresh = []
+            for item, color in opt:
+                if item in primary_set:
+                    used[item] += 1
+                elif item not in taken_colour:
+                    taken_colour[item] = color
+                    fresh.append(item)
+            chosen.append(k)
+            walk(k + 1)
+            chosen.pop()
+            for item, _ in opt:
+                if item in primary_set:
+                    used[item] -= 1
+            for item in fresh:
+                del taken_colour[item]
+        walk(k + 1)
+
+    walk(0)
+    return sorted(found)

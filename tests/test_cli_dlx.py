@@ -247,7 +247,7 @@ def test_parse_error_names_file_line_column(runner, tmp_path, command):
 
 
 def test_parse_error_on_stdin_and_binary_input(runner):
-    r = runner.invoke(cli, ["count"], input="a | b\nb\n")
+    r = runner.invoke(cli, ["count"], input="a | b\nq\n")
     assert r.exit_code == 1
     assert r.stderr.startswith("Error: <stdin>, line 2")
     r = runner.invoke(cli, ["count", "-"], input=b"a b\n\xff\xfe\x00\x01\n")

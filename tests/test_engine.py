@@ -515,7 +515,6 @@ a b c y:2
     ("| only a comment\n", (None, None), "no item line"),
     ("a b\na q\n", (2, 3), "unknown item 'q'"),
     ("a b\na a\n", (2, 3), "appears twice"),
-    ("a | x\nx\n", (2, None), "no primary item"),
     ("a a\n", (1, 3), "listed twice"),
     ("a | x | y\n", (1, 7), "second '|'"),
     ("a | x\na:red\n", (2, 2), "cannot have a colour"),

@@ -21,7 +21,8 @@ Every line is checked before any count is used, since a wrong record would
 make a wrong total that still claims to be exact: each field has its type
 (whole numbers are JSON integers, never ``true``, ``1.5``, ``"52"`` or
 ``1e999``) and range (counts and nodes from 0 to 2**63 - 1, part numbers
-below the header's ``parts``, option numbers below its ``options``), no field
+below the header's ``parts``, option numbers below its ``options``, or
+``~k`` for an option a part excludes, with bounds), no field
 is missing, unknown or repeated, and a part recorded more than once must
 agree with itself (the same prefix, one exact count, no lower bound above
 it).  A damaged journal is refused with the line number, and left as it is.
@@ -116,11 +117,13 @@ def _text(record: dict, key: str) -> str:
     return value
 
 
-def _options(record: dict, key: str, n_options: int) -> tuple[int, ...]:
+def _options(record: dict, key: str, n_options: int, excluding: bool) -> tuple[int, ...]:
+    """A list of option numbers; with ``excluding``, ``~k`` too (an option a part excludes)."""
     value = record[key]
     if not isinstance(value, list):
         raise _Damaged(f'"{key}" is {json.dumps(value)}, not a list of option numbers')
-    return tuple(_whole({key: o}, key, 0, n_options - 1) for o in value)
+    return tuple(_whole({key: o}, key, -n_options if excluding else 0, n_options - 1)
+                 for o in value)
 
 
 def _unique_keys(pairs: list) -> dict:
@@ -174,9 +177,10 @@ class Journal:
     again by `close`.
     """
 
-    def __init__(self, path, fp: str):
+    def __init__(self, path, fp: str, excluding: bool = False):
         self.path = os.fspath(path)
         self.fingerprint = fp
+        self.excluding = excluding  # parts may exclude options (~k): a problem with bounds
         self.header: dict | None = None
         self.entries: dict[int, Entry] = {}
         self._lines: dict[int, int] = {}  # part -> the line its kept record is on
@@ -279,7 +283,7 @@ class Journal:
                 raise _Damaged(f'"fingerprint" is {json.dumps(fingerprint)}, not a SHA-256')
             for key in ("depth", "parts", "above", "items", "options"):
                 _whole(header, key)
-            _options(header, "forced", header["options"])
+            _options(header, "forced", header["options"], self.excluding)
             _text(header, "dlx")
             _text(header, "created")
         except _Damaged as exc:
@@ -300,7 +304,8 @@ class Journal:
         if status not in STATUSES:
             raise _Damaged(f'"status" is {json.dumps(status)}, not one of '
                            + ", ".join(STATUSES))
-        entry = (_options(record, "prefix", self.header["options"]), _whole(record, "count"),
+        entry = (_options(record, "prefix", self.header["options"], self.excluding),
+                 _whole(record, "count"),
                  status, _whole(record, "nodes"), _seconds(record, "seconds"),
                  _seconds(record, "cpu"), _text(record, "worker"))
         old = self.entries.get(index)

@@ -218,6 +218,9 @@ def fingerprint(problem, forced=()) -> str:
                       dtype="<i8").tobytes())
     for arr in (entries.ptr, entries.items, entries.colors):
         h.update(np.ascontiguousarray(arr, dtype="<i8").tobytes())
+    if problem.bounded:  # (absent otherwise: a journal of a plain problem stays valid)
+        h.update(b"bounds\0")
+        h.update(np.ascontiguousarray(problem.bound_table, dtype="<i8").tobytes())
     h.update(b"forced\0")
     h.update(np.asarray(list(forced), dtype="<i8").tobytes())
     return h.hexdigest()
@@ -436,7 +439,8 @@ def count_parallel(problem, *, depth=None, jobs=None, client=None, progress=None
     forced = [int(o) for o in problem.check_forced(forced)]
     deadline = None if timeout is None else time.time() + timeout
     # The journal is locked from here on: every way out below closes it.
-    jr = Journal(journal, fingerprint(problem, forced)) if journal is not None else None
+    jr = (Journal(journal, fingerprint(problem, forced), problem.bounded)
+          if journal is not None else None)
     try:
         if jr is not None and jr.depth is not None:
             if depth is not None and depth != jr.depth:
@@ -528,6 +532,10 @@ def _shallow_solutions(problem, depth: int, forced: list, above: int) -> list:
 
     if above == 0:
         return []
+    if problem.bounded:
+        from ..multiplicity import shallow_solutions
+
+        return shallow_solutions(problem, depth, forced)
     found = []
     primary = set(problem.primary)
     by_items: dict = {}
