@@ -11,7 +11,8 @@ Symbols.  ``.`` or ``0`` is a blank; ``1``-``9`` are 1 to 9 and the letters
 ``A``-``Z`` (either case) are 10 to 35.  Grids larger than 35x35 are written as
 numbers.
 
-Line kinds (leading and trailing whitespace ignored):
+Lines end at LF, CRLF or a bare CR (old Mac files), in any mix; line numbers
+count every line so ended.  Line kinds (leading and trailing whitespace ignored):
 
 * blank line: ends a grid, and separates groups of puzzles;
 * comment: starts with ``;`` or ``#``.  SadMan/SudoCue ``.sdk`` metadata lines

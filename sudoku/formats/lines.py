@@ -8,6 +8,7 @@ holds one content line's cells once read as symbols or numbers.
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 from collections.abc import Iterable, Iterator, Sequence
@@ -91,50 +92,108 @@ def _overlong(number: int, length: int) -> _Line:
                                   f"is longer than {MAX_LINE_LENGTH:,}")
 
 
+# A line ends at LF, CRLF or a bare CR (old Mac files), as in Python's universal newlines.
+_LINE_END = re.compile(r"\r\n?|\n")
+_LINE_END_BYTES = re.compile(rb"\r\n?|\n")
+_BLOCK = 1 << 16  # bytes a binary stream is read in
+
+
 def _file_lines(f, close: bool) -> Iterator[_Line]:
-    """Classified lines of a text or binary file object, never holding a whole long line."""
+    """Classified lines of a text or binary file object, never holding a whole long line.
+
+    A binary stream is read in blocks (``read1``: what is there, so a pipe fed
+    one puzzle at a time is answered at once), a text stream a line at a time;
+    either way the text read is cut at every line end.  A line longer than
+    `MAX_LINE_LENGTH` is reported by its length and never held whole: memory
+    stays within a block and that length.
+    """
     try:
         binary = isinstance(f.read(0), bytes)
-        newline = b"\n" if binary else "\n"
+        if binary and hasattr(f, "read1"):
+            read = functools.partial(f.read1, _BLOCK)
+        else:
+            read = functools.partial(f.readline, MAX_LINE_LENGTH + 1)
+        split = (_LINE_END_BYTES if binary else _LINE_END).split
+        cr, lf, crlf = (b"\r", b"\n", b"\r\n") if binary else ("\r", "\n", "\r\n")
+        bom = "\ufeff".encode() if binary else "\ufeff"
+        carry = cr[:0]  # the start of a line whose end is not read yet
+        skipped = 0  # > 0: the length so far of an over-long line, whose text is dropped
         number = 0
+        first = True
         while True:
             try:
-                chunk = f.readline(MAX_LINE_LENGTH + 1)
+                block = read()
             except UnicodeDecodeError as exc:
                 yield _Line(number + 1, "", FATAL, f"the text cannot be decoded ({exc.reason}); "
                                                    "reading stops here")
                 return
-            if not chunk:
+            if first:
+                first = False
+                if block.startswith(bom):
+                    block = block[len(bom):]
+            hold = False
+            if not block:
+                pieces = split(carry) if carry else []
+                if pieces and not pieces[-1]:
+                    pieces.pop()  # the held CR ended the last line
+                if skipped and not pieces:
+                    pieces = [carry[:0]]
+            else:
+                text = carry + block
+                hold = text[-1:] == cr  # a CR at the end may be the first half of a CRLF
+                if hold:
+                    text = text[:-1]
+                # (The regular expression is about three times slower than splitting at
+                # one kind of line end, which files that use just one allow.)
+                if cr not in text:
+                    pieces = text.split(lf)
+                elif text.count(cr) == text.count(crlf) == text.count(lf):
+                    pieces = text.split(crlf)
+                else:
+                    pieces = split(text)
+                carry = pieces.pop()
+            if skipped and pieces:
+                number += 1
+                yield _overlong(number, skipped + len(pieces[0]))
+                skipped = 0
+                del pieces[0]
+            for piece in pieces:
+                number += 1
+                if len(piece) > MAX_LINE_LENGTH:
+                    yield _overlong(number, len(piece))
+                else:
+                    yield _classify(number, piece.decode("utf-8", "surrogateescape")
+                                    if binary else piece)
+            if len(carry) > MAX_LINE_LENGTH:
+                skipped += len(carry)
+                carry = carry[:0]
+            if hold:
+                carry += cr
+            if not block:
                 return
-            number += 1
-            if len(chunk) > MAX_LINE_LENGTH and not chunk.endswith(newline):
-                length = len(chunk)
-                while chunk and not chunk.endswith(newline):
-                    chunk = f.readline(MAX_LINE_LENGTH)
-                    length += len(chunk)
-                yield _overlong(number, length - (1 if chunk else 0))
-                continue
-            text = chunk.decode("utf-8", "surrogateescape") if binary else chunk
-            yield _classify(number, _strip_newline(text, number))
     finally:
         if close:
             f.close()
 
 
 def _iterable_lines(items: Iterable[str | bytes]) -> Iterator[_Line]:
-    for number, item in enumerate(items, 1):
+    number = 0
+    for item in items:
         if isinstance(item, (bytes, bytearray)):
             item = bytes(item).decode("utf-8", "surrogateescape")
-        text = _strip_newline(item, number)
-        if len(text) > MAX_LINE_LENGTH:
-            yield _overlong(number, len(text))
-        else:
-            yield _classify(number, text)
-
-
-def _strip_newline(text: str, number: int) -> str:
-    text = text.rstrip("\r\n")
-    return text[1:] if number == 1 and text.startswith("\ufeff") else text
+        # An item is one line, with or without its end; one holding more line ends
+        # (a bare CR from an old Mac file) is several.
+        pieces = _LINE_END.split(item)
+        if len(pieces) > 1 and not pieces[-1]:
+            pieces.pop()
+        for text in pieces:
+            number += 1
+            if number == 1 and text.startswith("\ufeff"):
+                text = text[1:]
+            if len(text) > MAX_LINE_LENGTH:
+                yield _overlong(number, len(text))
+            else:
+                yield _classify(number, text)
 
 
 def _open(src: Source, source: str | None) -> tuple[Iterator[_Line], str]:
