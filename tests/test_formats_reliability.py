@@ -161,3 +161,72 @@ def test_errors_are_not_lost_in_a_mixed_file():
     items = items_of(f"{EASTER}\r12345\r{ESCARGOT}\r")
     assert isinstance(items[1], PuzzleError) and items[1].line == 2
     assert summary(items)[2][0] == 3
+
+
+# --- a block of lines that could be puzzles or one grid (issue 27, item 1) --------------
+FOUR = "1....2....3....4"
+TYPO = "1....5....3....4"  # a 4x4 puzzle with a 5 typed in it
+SIXTEEN = ["." * r + "56789ABCDEFG5678"[r] + "." * (15 - r) for r in range(16)]  # clean 16x16
+
+
+def test_a_typo_does_not_turn_sixteen_puzzles_into_one_grid():
+    lines = [FOUR] * 16
+    lines[5] = TYPO
+    items = items_of("\n".join(lines), source="t")
+    assert len(items) == 16
+    assert [i for i, item in enumerate(items) if isinstance(item, PuzzleError)] == [5]
+    message = str(items[5])
+    assert message.startswith("t, line 6, column 6: digit 5 is too large for a 4x4 grid")
+    assert "16 one-line 4x4 puzzles" in message and "one 16x16 grid" in message
+    assert "--box 4x4" in message
+
+
+def test_sixteen_identical_lines_with_a_typo_are_sixteen_errors():
+    items = items_of("\n".join([TYPO] * 16))
+    assert len(items) == 16 and all(isinstance(i, PuzzleError) for i in items)
+    assert all("one 16x16 grid" in i.message for i in items)
+
+
+def test_the_command_line_keeps_every_puzzle_and_box_settles_it(tmp_path):
+    lines = [FOUR] * 16
+    lines[5] = TYPO
+    path = tmp_path / "fours.txt"
+    path.write_text("\n".join(lines) + "\n")
+    r = run("count", path)
+    assert r.exit_code == 1 and r.stdout.splitlines()[5] == "invalid"
+    assert len(r.stdout.splitlines()) == 16 and "--box 4x4" in r.stderr
+    grid = tmp_path / "grid.txt"
+    grid.write_text("\n".join(["1" + "." * 15] + SIXTEEN[1:]) + "\n")  # a row of a 4x4 puzzle
+    r = run("count", "--limit", "1", grid)
+    assert r.exit_code == 1 and len(r.stdout.splitlines()) == 16
+    r = run("solve", "--box", "4x4", grid)
+    assert r.exit_code == 0 and len(r.stdout.split()) == 1 and len(r.stdout.split()[0]) == 256
+    r = run("count", "--box", "2x2", path)
+    assert len(r.stdout.splitlines()) == 16
+
+
+def test_a_clean_compact_16x16_grid_is_still_one_puzzle():
+    (p,) = items_of("\n".join(SIXTEEN))
+    assert p.size == 16 and p.n_givens == 16
+
+
+def test_a_compact_grid_with_clashing_givens_is_not_read_as_a_grid():
+    rows = list(SIXTEEN)
+    rows[12] = "5" + "." * 15  # 5 again in column 1 and box 4... and row 13 is r13
+    items = items_of("\n".join(rows))
+    assert len(items) == 16 and all(isinstance(i, PuzzleError) for i in items)
+    assert "--box 4x4" in items[0].message
+
+
+def test_a_compact_25x25_grid_is_read():
+    n = 25
+    cells = [((r % 5) * 5 + r // 5 + c) % n + 1 for r in range(n) for c in range(n)]
+    line = "".join("123456789ABCDEFGHIJKLMNOP"[v - 1] for v in cells)
+    (p,) = items_of("\n".join(line[i:i + n] for i in range(0, n * n, n)))
+    assert p.size == 25 and list(p.cells) == cells
+
+
+def test_thirty_six_6x6_lines_are_thirty_six_puzzles():
+    six = "1.....2.....3.....4.....5.....6....."
+    items = items_of("\n".join([six] * 36))
+    assert len(items) == 36 and all(isinstance(p, Puzzle) and p.size == 6 for p in items)

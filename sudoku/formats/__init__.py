@@ -54,8 +54,14 @@ Telling the two apart.  A content line is a one-line puzzle when its length is
 starts a grid.  Exceptions:
 
 * a compact 16-symbol line is a 4x4 one-line puzzle, unless it begins a
-  paragraph of exactly 16 such lines of which one uses a symbol above 4: that
-  is a compact 16x16 grid.  ``# box: 4x4`` or ``# box: 2x2`` settles it;
+  paragraph of exactly 16 such lines that each use a symbol above 4 (so none
+  is a 4x4 puzzle) and make a 16x16 grid whose givens do not clash: that is a
+  compact 16x16 grid.  When only some of them use a symbol above 4, they are
+  read as 4x4 puzzles and each bad line's error names the grid reading and
+  the box that gives it.  ``# box: 4x4`` or ``# box: 2x2`` (``--box``) settles
+  it either way.  A paragraph of exactly 25 lines of 25 symbols is a compact
+  25x25 grid, as 5x5 has no box shape (under ``# variant: jigsaw``, the rule
+  of 16-symbol lines applies);
 * a line that is neither is reported as a wrong length, not read as a grid,
   when the line before it (with no blank line between) was a one-line puzzle,
   or when the line after it is one.

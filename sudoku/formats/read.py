@@ -20,6 +20,7 @@ from ..grid import (
     check_regions,
     check_size,
     default_box,
+    find_clashes,
     parse_box,
     variant_rule,
 )
@@ -69,6 +70,9 @@ class _Reader:
         self.paragraph_start = True  # no content line since the last blank/comment/header
         self.skipping = False
         self.first_content = True
+        # (first line, last line, n): a block of one-line n x n puzzles that could also
+        # be read as one compact grid (see compact_grid)
+        self.hint: tuple[int, int, int] | None = None
         self.stop = False
 
     # -- line access --------------------------------------------------------
@@ -233,7 +237,8 @@ class _Reader:
         fixed = self.box[0] * self.box[1] if self.box else None
         n = row.line_size()
         if n is not None and fixed in (None, n) and not (
-                n == 4 and fixed is None and len(row.fields) == 1 and self.compact_16x16(row)):
+                n * n <= _MAX_SYMBOL_SIZE and fixed is None and len(row.fields) == 1
+                and self.compact_grid(row, n)):
             self.after_line_puzzle = True
             yield self.line_puzzle(row, n)
             return
@@ -288,13 +293,21 @@ class _Reader:
         n = _Row.parse(nxt).line_size()
         return n is not None and n * n != width
 
-    def compact_16x16(self, row: _Row) -> bool:
-        """Is this 16-symbol line the first row of a compact 16x16 grid? (See the rules.)"""
+    def compact_grid(self, row: _Row, n: int) -> bool:
+        """Is this line of ``n*n`` symbols the first row of a compact ``n*n x n*n`` grid?
+
+        Only when it begins a paragraph of exactly ``n*n`` such lines, and either
+        no ``n x n`` puzzle is possible (5x5 has no box shape), or every line
+        uses a symbol above ``n`` (so none is an ``n x n`` puzzle) and the grid's
+        givens do not clash.  Otherwise the lines are read as one-line puzzles, and
+        a line's too-large symbol is reported with the other reading and the
+        ``--box`` that gives it (`hint`).
+        """
+        size = n * n
         if not self.paragraph_start:
             return False
-        large = any(_VALUE.get(ch, 0) > 4 for ch in row.fields[0][0])
-        rows, k = 1, 0
-        while rows < 16:
+        rows, k = [row], 0
+        while len(rows) < size:
             nxt = self.peek(k)
             k += 1
             if nxt is not None and nxt.kind == SEPARATOR and k < 40:
@@ -302,19 +315,56 @@ class _Reader:
             if nxt is None or nxt.kind != CONTENT:
                 return False
             other = _Row.parse(nxt)
-            if len(other.fields) != 1 or other.line_size() != 4:
+            if len(other.fields) != 1 or other.line_size() != n:
                 return False
-            large = large or any(_VALUE.get(ch, 0) > 4 for ch in other.fields[0][0])
-            rows += 1
+            rows.append(other)
         following = self.peek(k)
-        return large and (following is None or following.kind != CONTENT)
+        if following is not None and following.kind == CONTENT:
+            return False
+        try:
+            self.box_for(n, self.variant)
+        except PuzzleError:
+            return True  # no n x n one-line puzzle can be read here
+        fields = [r.fields[0][0] for r in rows]
+        too_large = [_line_values(f, n) is None for f in fields]  # not an n x n puzzle
+        if all(too_large) and self.clean_grid(fields, size):
+            return True
+        if any(too_large):
+            self.hint = (rows[0].number, rows[-1].number, n)
+        return False
+
+    def clean_grid(self, fields: list[str], size: int) -> bool:
+        """Do these rows make a ``size x size`` grid whose givens do not clash?"""
+        packed = [_line_values(f, size) for f in fields]
+        try:  # (a row with a symbol above size, made 255 here, is refused by Puzzle)
+            box_rows, box_cols = self.box_for(size, "standard")
+            grid = Puzzle(box_rows, box_cols, b"".join(v or b"\xff" for v in packed))
+        except PuzzleError:
+            return False
+        return not find_clashes(grid)
+
+    def hinted(self, error: PuzzleError, n: int) -> PuzzleError:
+        """``error`` (a symbol too large in a one-line puzzle), with the grid reading of
+        its block when its lines could also be one compact grid (see `compact_grid`)."""
+        if self.hint is None or not self.hint[0] <= (error.line or 0) <= self.hint[1] \
+                or self.hint[2] != n:
+            return error
+        first, last, _ = self.hint
+        size = n * n
+        box = default_box(size)
+        return self.error(
+            f"{error.message}; lines {first}-{last} are read as {size} one-line {n}x{n} "
+            f"puzzles, but they could also be one {size}x{size} grid: give --box "
+            f"{box[0]}x{box[1]} (or a '# box: {box[0]}x{box[1]}' line before them) to read "
+            "them so", error.line, error.column, error.cell)
 
     def line_puzzle(self, row: _Row, n: int) -> Puzzle | PuzzleError:
         field, start = row.fields[0]
         values = _line_values(field, n)  # bytes: Puzzle takes them as they are
         if values is None:
             i = next(i for i, ch in enumerate(field) if _value(ch, n, False) < 0)
-            return self.error(_symbol_problem(field[i], n, False), row.number, start + i)
+            return self.hinted(self.error(_symbol_problem(field[i], n, False), row.number,
+                                          start + i), n)
         regions = None
         if len(row.fields) == 2:
             second, where = row.fields[1]
