@@ -230,3 +230,68 @@ def test_thirty_six_6x6_lines_are_thirty_six_puzzles():
     six = "1.....2.....3.....4.....5.....6....."
     items = items_of("\n".join([six] * 36))
     assert len(items) == 36 and all(isinstance(p, Puzzle) and p.size == 6 for p in items)
+
+
+# --- code arrays (issue 29) -----------------------------------------------------------
+ARRAY_ROWS = [
+    [3, 0, 6, 5, 0, 8, 4, 0, 0], [5, 2, 0, 0, 0, 0, 0, 0, 0], [0, 8, 7, 0, 0, 0, 0, 3, 1],
+    [0, 0, 3, 0, 1, 0, 0, 8, 0], [9, 0, 0, 8, 6, 3, 0, 0, 5], [0, 5, 0, 0, 9, 0, 6, 0, 0],
+    [1, 3, 0, 0, 0, 0, 2, 5, 0], [0, 0, 0, 0, 0, 0, 0, 7, 4], [0, 0, 5, 2, 0, 6, 3, 0, 0]]
+CELLS = tuple(v for row in ARRAY_ROWS for v in row)
+
+
+def c_array(rows) -> str:
+    body = ",\n".join("    { " + ", ".join(map(str, r)) + " }" for r in rows)
+    return "int grid[9][9] = {\n" + body + "\n};\n"
+
+
+def python_array(rows) -> str:
+    body = ",\n        ".join("[" + ", ".join(map(str, r)) + "]" for r in rows)
+    return "grid = [" + body + "]\n"
+
+
+@pytest.mark.parametrize("text", [
+    c_array(ARRAY_ROWS),
+    python_array(ARRAY_ROWS),
+    "[" + ", ".join(map(str, CELLS)) + "]",
+    ", ".join(map(str, CELLS)),
+    "board = [" + ", ".join("[" + ",".join(map(str, r)) + "]" for r in ARRAY_ROWS) + "];",
+    "{{" + "},{".join(",".join(map(str, r)) for r in ARRAY_ROWS) + "}}",
+])
+def test_a_pasted_code_array_is_read(text):
+    (p,) = items_of(text)
+    assert isinstance(p, Puzzle) and p.cells == CELLS, str(p)
+
+
+def test_code_arrays_among_other_puzzles_keep_their_lines():
+    text = EASTER + "\n" + c_array(ARRAY_ROWS) + python_array(ARRAY_ROWS) + ESCARGOT + "\n"
+    items = items_of(text)
+    assert [p.line for p in items] == [1, 3, 13, 22]
+    assert items[1].cells == items[2].cells == CELLS
+
+
+def test_a_code_array_with_a_row_missing_says_what_it_looks_like():
+    (err,) = items_of(c_array(ARRAY_ROWS[:8]), source="t")
+    assert str(err).startswith("t, line 2: this looks like a code array")
+    assert "8 rows of 9 numbers" in err.message and "9 rows of 9 for 9x9" in err.message
+
+
+def test_a_flat_array_with_a_number_missing_says_what_to_do():
+    (err,) = items_of("[" + ", ".join(map(str, CELLS[:80])) + "]")
+    assert "one row of 80 numbers" in err.message and "81 for 9x9" in err.message
+
+
+def test_a_code_array_with_a_short_row_names_the_row():
+    rows = [list(r) for r in ARRAY_ROWS]
+    del rows[3][-1]
+    (err,) = items_of(c_array(rows))
+    assert err.line == 5 and "row 4 of the grid has 8 cells" in err.message
+    assert "0 for a blank" in err.message
+
+
+def test_a_code_array_on_the_command_line(tmp_path):
+    path = tmp_path / "array.c"
+    path.write_text(c_array(ARRAY_ROWS) + c_array(ARRAY_ROWS[:8]))
+    r = run("solve", path)
+    assert r.exit_code == 1 and r.stdout.splitlines()[1] == "invalid"
+    assert len(r.stdout.splitlines()[0]) == 81 and "looks like a code array" in r.stderr

@@ -35,11 +35,23 @@ all numbers (or ``.``), it is a grid row of numbers (CSV); otherwise only the
 first field is used (``puzzle,solution`` files).  A first content line made of
 comma-separated words (a CSV header such as ``quizzes,solutions``) is skipped.
 
+Code arrays.  A row of numbers between brackets, such as ``{ 3, 0, 6, ... },``
+or ``grid = [[3, 0, 6, ...],`` (a declaration ``NAME =`` may come first), is a
+row of numbers (CSV), whatever its count; lines of only brackets, commas and
+semicolons, or a declaration ending in ``{`` or ``[``, are ignored like
+separators.  So a 2-D array pasted from C, Java or Python is a grid, and
+a one-line array of ``n*n`` numbers, none above ``n``, is a puzzle (below).
+A code array that is not a whole puzzle is reported as one, with what a
+puzzle needs.
+
 One-line puzzle: a single field (no box bars ``|``) of ``n*n`` symbols for
 ``4 <= n <= 35`` (16, 36, 64, 81, 100, 144, ... symbols), row by row.  Under
 ``# variant: jigsaw`` a second whitespace-separated field of ``n*n`` region
 symbols may follow.  Above 35x35 a one-line puzzle is ``n*n`` numbers separated
-by whitespace (0 = blank); no grid row can be that wide.
+by whitespace (0 = blank); no grid row can be that wide.  A row of ``n*n``
+numbers for ``4 <= n <= 35`` (comma- or space-separated, or a code array),
+none of them above ``n``, is a one-line puzzle too (for 16 numbers, only when
+no content line follows it: otherwise it is a 16x16 grid's row).
 
 Grid: ``n`` rows of ``n`` cells; separator lines may come between rows.  In a
 row, ``|`` bars and spaces are ignored and each remaining character is one

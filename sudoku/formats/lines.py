@@ -41,11 +41,33 @@ _FIELD = re.compile(r"\S+")
 _TOKEN = re.compile(r"[^\s|\u2502\u2503,]+")
 _NUMBER = re.compile(r"[0-9]+|\.")
 _WORD = re.compile(r"\s*[A-Za-z_][A-Za-z0-9_ ]*")
+# Code arrays: a row such as ``{ 3, 0, 6, ... },`` or ``grid = [[3, 0, 6, ...],``, and
+# the lines around them (a declaration ending in ``= {`` or ``= [``, closing brackets).
+_BRACKETS = "[]{}"
+_DECLARATION = re.compile(r"\s*[A-Za-z_][\w\s\[\]:.*<>]*=\s*")
+_BLANK_CODE = str.maketrans("[]{}();", "       ")
+_CODE_ONLY = re.compile(r"(?:\s*[A-Za-z_][\w\s\[\]:.*<>]*=\s*)?[\[\]{}(),;\s]*")
 _LINE_LENGTHS = "16 for 4x4, 36 for 6x6, 81 for 9x9, 256 for 16x16, 625 for 25x25"
 
 Source = Union[str, "os.PathLike[str]", IO[str], IO[bytes], Iterable[str | bytes]]
 
 
+
+
+def _code_row(text: str) -> str | None:
+    """``text`` with all but the numbers blanked out (the columns kept), if it is a row
+    of a code array (``{ 3, 0, 6 },``, ``grid = [[3, 0, 6],``, ``[3, 0, 6, ...]``)."""
+    if "," not in text or not any(c in text for c in _BRACKETS):
+        return None
+    m = _DECLARATION.match(text)
+    start = m.end() if m else 0
+    rest = text[start:].translate(_BLANK_CODE)
+    numbers = rest.split(",")
+    if len(numbers) > 1 and not numbers[-1].strip():
+        numbers.pop()  # a comma after the last number
+    if not all(_NUMBER.fullmatch(p.strip()) for p in numbers):
+        return None
+    return " " * start + rest.replace(",", " ")
 
 
 class _Line(NamedTuple):
@@ -78,11 +100,16 @@ def _classify(number: int, text: str) -> _Line:
         return _Line(number, text, DIRECTIVE, m.group(1).lower(), m.group(2).strip())
     if s[0] in "#;":
         return _Line(number, text, COMMENT)
+    if _code_row(s) is not None:  # not a [Section] nor a "Grid NN" header
+        return _Line(number, text, CONTENT)
     if s[0] == "[" and s[-1] == "]":
         return _Line(number, text, SECTION, s[1:-1].strip().lower())
     if _HEADER.match(s):
         return _Line(number, text, HEADER, s)
     if set(s) <= _SEPARATOR_CHARS and any(c in s for c in "-=+\u2500\u2501"):
+        return _Line(number, text, SEPARATOR)
+    if _CODE_ONLY.fullmatch(s) and any(c in s for c in _BRACKETS):
+        # What surrounds the rows of a pasted code array: ``int grid[9][9] = {``, ``};``
         return _Line(number, text, SEPARATOR)
     return _Line(number, text, CONTENT)
 
@@ -224,6 +251,7 @@ class _Row:
     compact: bool  # one or two fields and no bars: may be a one-line puzzle
     comment: str | None
     csv_header: bool = False
+    code: bool = False  # a row of a code array: numbers between brackets
     _cells: list[tuple[str, int]] | None = None
 
     @classmethod
@@ -234,11 +262,16 @@ class _Row:
         m = _COMMENT_TAIL.search(text)
         body, comment = (text[:m.start()], text[m.end():].strip() or None) if m else (text, None)
         csv_header = False
+        if "," in body and any(c in body for c in _BRACKETS):
+            inner = _code_row(body)
+            if inner is not None:
+                tokens = [(t.group(), t.start() + 1) for t in _TOKEN.finditer(inner)]
+                return cls(line.number, body, [], True, False, comment, _cells=tokens, code=True)
         if "," in body:
             parts = body.split(",")
             if len(parts) >= 4 and all(_NUMBER.fullmatch(p.strip()) for p in parts):
                 tokens = [(t.group(), t.start() + 1) for t in _TOKEN.finditer(body)]
-                return cls(line.number, body, [], True, False, comment, False, tokens)
+                return cls(line.number, body, [], True, False, comment, _cells=tokens)
             csv_header = all(_WORD.fullmatch(p) for p in parts)
             body = parts[0]
         fields = [(f.group(), f.start() + 1) for f in _FIELD.finditer(body)]

@@ -49,6 +49,9 @@ from .lines import (
     _value,
 )
 
+_CODE_HINT = ("; a puzzle pasted as an array is n rows of n numbers, such as 9 rows of 9 "
+              "for 9x9, or one row of n*n numbers (81 for 9x9), with 0 for a blank")
+
 
 class _Reader:
     """State machine over classified lines; see the module docstring for the rules."""
@@ -248,8 +251,10 @@ class _Reader:
             yield self.error(f"{_show(junk[0])} is not a puzzle symbol", row.number, junk[1])
             return
         n = isqrt(width)
-        if not row.compact and n * n == width and n > _MAX_SYMBOL_SIZE and fixed in (None, n):
-            # Too wide for a grid row: a puzzle with no one-character symbols, on one line.
+        if not row.compact and n * n == width and fixed in (None, n) and (
+                n > _MAX_SYMBOL_SIZE or (row.numeric and self.numbers_fit(row, n))):
+            # Too wide for a grid row, or n*n numbers none above n (no n*n x n*n grid
+            # would have such a first row): a puzzle written as numbers, on one line.
             self.after_line_puzzle = True
             yield self.from_rows([row], n, row.comment)
             return
@@ -257,11 +262,27 @@ class _Reader:
             fits = width == fixed
         else:
             fits = width >= 4 and (width <= _MAX_SYMBOL_SIZE or not row.compact)
-        if self.after_line_puzzle or not fits or (row.compact and self.next_is_line_puzzle(width)):
+        if (self.after_line_puzzle and not row.code) or not fits or (
+                row.compact and self.next_is_line_puzzle(width)):
             self.after_line_puzzle = True  # a bad one-line puzzle: the next line is one too
-            yield self.wrong_length(row)
+            yield self.code_array_problem([row], width) if row.code else self.wrong_length(row)
             return
         yield self.grid(row, width)
+
+    def numbers_fit(self, row: _Row, n: int) -> bool:
+        """Could this row of ``n*n`` numbers be a one-line ``n x n`` puzzle?
+
+        Not a row of 16 numbers with more rows after it (a 16x16 grid, as CSV).
+        """
+        if n < 6:
+            nxt = self.peek()
+            if n < 4 or nxt is not None and nxt.kind == CONTENT:
+                return False
+        try:
+            self.box_for(n, self.variant)
+        except PuzzleError:
+            return False
+        return all(_value(symbol, n, True) >= 0 for symbol, _ in row.cells())
 
     def wrong_length(self, row: _Row, last: bool = False) -> PuzzleError:
         """The error for a line that is neither a one-line puzzle nor a grid row."""
@@ -391,6 +412,8 @@ class _Reader:
             if nxt is None or nxt.kind not in (CONTENT, SEPARATOR):
                 if len(rows) == 1 and what == "grid" and first.compact:
                     return rows, self.wrong_length(first, last=True)
+                if first.code and problem is None:
+                    return rows, self.code_array_problem(rows, n)
                 s = "" if len(rows) == 1 else "s"
                 return rows, problem or self.error(
                     f"the {what} starting on line {first.number} ends after {len(rows)} "
@@ -402,9 +425,23 @@ class _Reader:
             width = len(row.cells())
             if width != n and problem is None:
                 problem = self.error(f"row {len(rows) + 1} of the {what} has {width} cells; "
-                                     f"its first row (line {first.number}) has {n}", nxt.number)
+                                     f"its first row (line {first.number}) has {n}"
+                                     + (_CODE_HINT if first.code else ""), nxt.number)
             rows.append(row)
         return rows, problem
+
+    def code_array_problem(self, rows: list[_Row], width: int) -> PuzzleError:
+        """The error for a code array of numbers that is not a whole puzzle."""
+        count = width * len(rows)
+        if len(rows) == 1:
+            found = f"one row of {width} numbers"
+        else:
+            found = f"{len(rows)} rows of {width} numbers ({count} in all)"
+        n = isqrt(count)
+        if n * n == count and n == len(rows) and n * n != width:
+            found += f", which would be a {n}x{n} grid only with {n} rows"
+        return self.error(f"this looks like a code array (numbers between brackets) of "
+                          f"{found}{_CODE_HINT}", rows[0].number)
 
     def grid(self, first: _Row, n: int) -> Puzzle | PuzzleError:
         try:
