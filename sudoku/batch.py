@@ -165,7 +165,7 @@ class _Settings:
 class _Group:
     """Puzzles of one shape and variant from one chunk, encoded for the batch kernel."""
 
-    __slots__ = ("positions", "puzzles", "prob", "fptr", "fopts", "out")
+    __slots__ = ("positions", "puzzles", "prob", "fptr", "fopts", "kptr", "kopts", "out")
 
     def __init__(self, positions, puzzles):
         self.positions = positions  # each puzzle's place in its chunk; None: 0, 1, 2, ...
@@ -176,6 +176,14 @@ class _Group:
         self.fopts = option_numbers(grids, n)
         self.fptr = np.zeros(len(puzzles) + 1, dtype=np.int64)
         np.cumsum(np.count_nonzero(grids, axis=1), out=self.fptr[1:])
+        # What the kernel forces: the givens, and for puzzles with candidates the
+        # options that apply them (decoding fills in the givens only).
+        self.kptr, self.kopts = self.fptr, self.fopts
+        if puzzles[0]._restricted:
+            forced = [givens(p) for p in puzzles]
+            self.kopts = np.concatenate(forced).astype(np.uint32)
+            self.kptr = np.zeros(len(puzzles) + 1, dtype=np.int64)
+            np.cumsum([len(f) for f in forced], out=self.kptr[1:])
         self.out: BatchArrays | None = None  # what dlx.batch.solve_arrays returns
 
 
@@ -222,7 +230,7 @@ class _Chunk:
         """Every group's kernel call."""
         t0 = time.perf_counter()
         for g in self.groups:
-            g.out = solve_arrays(g.prob, g.fptr, g.fopts, limit=s.run_limit, store=s.store,
+            g.out = solve_arrays(g.prob, g.kptr, g.kopts, limit=s.run_limit, store=s.store,
                                  max_nodes=s.cap, locked=True)
         self.seconds = time.perf_counter() - t0
 

@@ -137,7 +137,7 @@ def _where(res) -> dict:
     """The location fields of a result's JSON object."""
     if res.puzzle is not None:
         return {"index": res.index, "line": res.puzzle.line, "name": res.puzzle.name,
-                "puzzle": _line(res.puzzle.cells)}
+                "puzzle": format_line(res.puzzle)}
     return {"index": res.index, "line": res.error.line, "name": None, "puzzle": None}
 
 

@@ -295,3 +295,113 @@ def test_a_code_array_on_the_command_line(tmp_path):
     r = run("solve", path)
     assert r.exit_code == 1 and r.stdout.splitlines()[1] == "invalid"
     assert len(r.stdout.splitlines()[0]) == 81 and "looks like a code array" in r.stderr
+
+
+# --- pencil-mark (Sukaku) lines (issue 29) ----------------------------------------------
+def sukaku_line(cells, n=9, drop=()) -> str:
+    """The pencil-mark line of a plain puzzle: a given's value, all values elsewhere;
+    ``drop`` holds (cell, value) pairs taken out."""
+    symbols = "123456789ABCDEFG"[:n]
+    out = []
+    for i, v in enumerate(cells):
+        allowed = {v} if v else set(range(1, n + 1))
+        allowed -= {value for cell, value in drop if cell == i}
+        out.append("".join(symbols[k - 1] if k in allowed else "." for k in range(1, n + 1)))
+    return "".join(out)
+
+
+def test_a_sukaku_line_is_read_with_its_candidates():
+    from sudoku import parse_puzzle
+
+    plain = parse_puzzle(EASTER)
+    line = sukaku_line(plain.cells)
+    p = parse_puzzle(line + " # marks")
+    assert p.size == 9 and p.n_givens == 0 and p.name == "marks"
+    assert p.candidates[0] == (1,) and p.candidates[1] == tuple(range(1, 10))
+    from sudoku.formats import format_line
+    assert format_line(p) == line  # round trip
+    assert format_line(parse_puzzle(line.replace(".", "0"))) == line
+
+
+def test_sukaku_solutions_honour_the_candidates():
+    from sudoku import check, count, parse_puzzle, solve
+
+    plain = parse_puzzle(EASTER)
+    solution = solve(plain)
+    assert solve(sukaku_line(plain.cells)) == solution
+    blank = next(i for i, v in enumerate(plain.cells) if v == 0)
+    ruled_out = parse_puzzle(sukaku_line(plain.cells, drop=[(blank, solution[blank])]))
+    assert solve(ruled_out) is None and check(ruled_out).status == "none"
+    assert count(ruled_out).count == 0
+    full = "123456789" * 81  # every candidate everywhere: the empty grid
+    assert count(full, limit=300).count == count("." * 81, limit=300).count == 300
+    assert check(full).status == "multiple"
+
+
+def test_a_cell_with_one_candidate_is_not_a_given():
+    from sudoku import parse_puzzle
+    from sudoku.solver import candidates
+
+    line = "1" + "." * 8 + "123456789" * 80
+    p = parse_puzzle(line)
+    assert p.n_givens == 0 and p.candidates[0] == (1,)
+    c = candidates(p)
+    assert c.cells[0] == (1,) and all(1 not in cell for cell in c.cells[1:9])
+
+
+def test_sukaku_in_a_batch_with_plain_puzzles(tmp_path):
+    from sudoku import parse_puzzle
+    from sudoku.grid import validate_solution
+
+    plain = parse_puzzle(EASTER)
+    line = sukaku_line(plain.cells)
+    solution = "".join(map(str, __import__("sudoku").solve(plain)))
+    blank = next(i for i, v in enumerate(plain.cells) if v == 0)
+    none = sukaku_line(plain.cells, drop=[(blank, int(solution[blank]))])
+    path = tmp_path / "mixed.txt"
+    path.write_text("\n".join([line, EASTER, none, "123456789" * 81, line]) + "\n")
+    r = run("check", path)
+    assert r.stdout.split() == ["unique", "unique", "none", "multiple", "unique"]
+    r = run("solve", "--jobs", "2", path)
+    out = r.stdout.split()
+    assert out[0] == out[1] == out[4] == solution and out[2] == "none"
+    validate_solution(plain, [int(ch) for ch in out[0]])
+    r = run("solve", "--format", "json", path)
+    assert f'"puzzle": "{line}"' in r.stdout.splitlines()[0]
+    r = run("candidates", "--format", "line", path)
+    marks = r.stdout.splitlines()[2].split()[2:]
+    assert r.exit_code == 0 and solution[blank] not in marks[blank] and len(marks) == 81
+
+
+def test_grade_and_minimize_refuse_a_sukaku_line(tmp_path):
+    path = tmp_path / "marks.txt"
+    path.write_text("123456789" * 81 + "\n" + EASTER + "\n")
+    for command in ("grade", "minimize"):
+        r = run(command, path)
+        assert r.exit_code == 1 and r.stdout.splitlines()[0] == "invalid", command
+        assert "pencil-mark (Sukaku)" in r.stderr and len(r.stdout.splitlines()) == 2
+
+
+def test_16x16_and_4x4_sukaku_lines_and_the_lines_they_look_like():
+    from sudoku import check, parse_puzzle
+
+    p = parse_puzzle("123456789ABCDEFG" * 256)
+    assert p.size == 16 and p.candidates is not None
+    four = parse_puzzle("1..." + "1234" * 15)
+    assert four.size == 4 and check(four).status == "multiple"
+    # An 8x8 puzzle that does not follow the pattern, and the empty 8x8 grid, stay 8x8.
+    assert parse_puzzle("5" + "." * 63).size == 8 and parse_puzzle("." * 64).size == 8
+    # A box directive settles a 729-symbol line: 27x27 under 3x9.
+    line = "1" + "." * 728
+    assert parse_puzzle(line).candidates is not None
+    big = parse_puzzle(line, box="3x9")
+    assert big.size == 27 and big.candidates is None and big.n_givens == 1
+
+
+def test_bad_candidates_in_the_api():
+    with pytest.raises(PuzzleError, match="not one of its candidates"):
+        Puzzle(2, 2, [1] + [0] * 15, candidates=[(2,)] + [(1, 2, 3, 4)] * 15)
+    with pytest.raises(PuzzleError, match="r1c1 has candidate 5"):
+        Puzzle(2, 2, [0] * 16, candidates=[(5,)] + [(1,)] * 15)
+    with pytest.raises(PuzzleError, match="16 cells, but 3 candidate sets"):
+        Puzzle(2, 2, [0] * 16, candidates=[(1,)] * 3)

@@ -14,7 +14,7 @@ import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from math import isqrt
-from typing import IO, NamedTuple, Union
+from typing import IO, Any, NamedTuple, Union
 
 from ..errors import PuzzleError
 from ..grid import _IN_RANGE, MAX_SIZE, SYMBOLS, default_box
@@ -141,9 +141,15 @@ def _file_lines(f, close: bool) -> Iterator[_Line]:
         else:
             read = functools.partial(f.readline, MAX_LINE_LENGTH + 1)
         split = (_LINE_END_BYTES if binary else _LINE_END).split
+        # (str or bytes throughout, as the stream gives)
+        cr: Any
+        lf: Any
+        crlf: Any
         cr, lf, crlf = (b"\r", b"\n", b"\r\n") if binary else ("\r", "\n", "\r\n")
         bom = "\ufeff".encode() if binary else "\ufeff"
-        carry = cr[:0]  # the start of a line whose end is not read yet
+        carry: Any = cr[:0]  # the start of a line whose end is not read yet
+        block: Any
+        pieces: list[Any]
         skipped = 0  # > 0: the length so far of an over-long line, whose text is dropped
         number = 0
         first = True
@@ -372,6 +378,29 @@ def _quick_sizes() -> dict[int, tuple[int, tuple[int, int]]]:
 
 
 _QUICK_SIZES = _quick_sizes()
+# Pencil-mark (Sukaku) lines: n symbols a cell, n*n*n in all.  64 (8x8) and 729 (27x27)
+# are one-line puzzle lengths too, which the long way tells apart (`_sukaku_size`).
+_SUKAKU_SIZES = {n * n * n: n for n in range(4, _MAX_SYMBOL_SIZE + 1)
+                 if n * n * n <= MAX_LINE_LENGTH}
+for _length in _SUKAKU_SIZES:
+    _QUICK_SIZES.pop(_length, None)
+_SUKAKU_TEMPLATE = {n: SYMBOLS[:n] * (n * n) for n in _SUKAKU_SIZES.values()}
+
+
+def _sukaku_size(field: str) -> int | None:
+    """``n`` if ``field`` is an ``n x n`` Sukaku line: each cell's ``n`` symbols are, in
+    order, the value ``1..n`` where it is a candidate and ``.`` or ``0`` where not;
+    at least one candidate in all (a line of blanks is an empty grid of another size)."""
+    n = _SUKAKU_SIZES.get(len(field))
+    if n is None:
+        return None
+    template = _SUKAKU_TEMPLATE[n]
+    upper = field.upper()
+    if upper.replace("0", ".") == "." * len(field):
+        return None
+    if all(a == b or a in ".0" for a, b in zip(upper, template, strict=True)):
+        return n
+    return None
 
 
 def _too_many_regions(n: int) -> str:

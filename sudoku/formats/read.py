@@ -44,6 +44,7 @@ from .lines import (
     _region_ids,
     _Row,
     _show,
+    _sukaku_size,
     _symbol_problem,
     _too_many_regions,
     _value,
@@ -238,6 +239,12 @@ class _Reader:
             yield self.error("the line has no puzzle symbols", line.number)
             return
         fixed = self.box[0] * self.box[1] if self.box else None
+        if row.compact and len(row.fields) == 1:
+            k = _sukaku_size(row.fields[0][0])
+            if k is not None and fixed in (None, k):
+                self.after_line_puzzle = True
+                yield self.sukaku(row, k)
+                return
         n = row.line_size()
         if n is not None and fixed in (None, n) and not (
                 n * n <= _MAX_SYMBOL_SIZE and fixed is None and len(row.fields) == 1
@@ -403,6 +410,14 @@ class _Reader:
         return self.make(n, values, lambda cell: (row.number, start + cell), row.number,
                          regions, row.comment)
 
+    def sukaku(self, row: _Row, n: int) -> Puzzle | PuzzleError:
+        """A pencil-mark line: no givens, and each cell's candidates (see `_sukaku_size`)."""
+        field, start = row.fields[0]
+        marks = [ch not in ".0" for ch in field]
+        candidates = [[v + 1 for v in range(n) if marks[c * n + v]] for c in range(n * n)]
+        return self.make(n, [0] * (n * n), lambda cell: (row.number, start + cell * n),
+                         row.number, name=row.comment, candidates=candidates)
+
     def collect_rows(self, first: _Row, n: int, what: str) -> tuple[list[_Row], PuzzleError | None]:
         """The ``n`` rows of a grid or region map starting with ``first``."""
         rows = [first]
@@ -482,8 +497,8 @@ class _Reader:
             raise
 
     def make(self, n: int, values: list[int] | bytes, locate: Callable[[int], tuple[int, int]],
-             start: int, regions: list[int] | None = None,
-             name: str | None = None) -> Puzzle | PuzzleError:
+             start: int, regions: list[int] | None = None, name: str | None = None,
+             candidates: list[list[int]] | None = None) -> Puzzle | PuzzleError:
         """Build and check one puzzle; ``locate(cell)`` gives a cell's (line, column)."""
         variant = "jigsaw" if regions is not None else self.variant
         line = start
@@ -501,7 +516,8 @@ class _Reader:
                     raise PuzzleError(f"{self.regions_where} is for {size}x{size} grids; this "
                                       f"puzzle is {n}x{n}")
             rows, cols = self.box_for(n, variant)
-            puzzle = Puzzle(rows, cols, values, variant, regions, self.source, line, name)
+            puzzle = Puzzle(rows, cols, values, variant, regions, self.source, line, name,
+                            candidates)
         except PuzzleError as exc:
             at: tuple[int, int | None] = locate(exc.cell) if exc.cell is not None else (line, None)
             return self.error(exc.message, *at, exc.cell)
