@@ -53,6 +53,13 @@ numbers for ``4 <= n <= 35`` (comma- or space-separated, or a code array),
 none of them above ``n``, is a one-line puzzle too (for 16 numbers, only when
 no content line follows it: otherwise it is a 16x16 grid's row).
 
+Pencil-mark (Sukaku) line: a single field of ``n*n*n`` symbols (729 for 9x9,
+4096 for 16x16) in which each cell has ``n`` symbols in turn, the value
+``1..n`` where it is a candidate and ``.`` or ``0`` where not, with at least
+one candidate in all.  It is a Puzzle with no givens and those
+``candidates``.  Such a line of 64 or 729 symbols is read so rather than as
+an 8x8 or 27x27 one-line puzzle, unless the box is set to the other size.
+
 Grid: ``n`` rows of ``n`` cells; separator lines may come between rows.  In a
 row, ``|`` bars and spaces are ignored and each remaining character is one
 cell, except that a row of 10 or more whitespace-separated tokens that are all
