@@ -2,6 +2,7 @@
 
 The format, line by line:
 
+* a line ends at LF, CRLF or a bare CR;
 * a line whose first non-blank character is ``|`` is a comment; blank lines
   are skipped;
 * the first other line names the items, separated by white space; a lone
@@ -30,6 +31,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import warnings
 from collections.abc import Iterator
 
@@ -57,9 +59,20 @@ def _tokens(line: str):
             yield start + 1, line[start:col]
 
 
+# A line ends at LF, CRLF or a bare CR (old Mac files), as in universal newlines.
+_LINE_END = re.compile(r"\r\n?|\n")
+
+
 def _lines(source_text):
-    for number, line in enumerate(source_text, start=1):
-        yield number, line.rstrip("\r\n")
+    """(number, text) of each line; a piece of ``source_text`` may hold several (bare CRs)."""
+    number = 0
+    for piece in source_text:
+        lines = _LINE_END.split(piece)
+        if len(lines) > 1 and not lines[-1]:
+            lines.pop()  # the piece ended with its line end
+        for line in lines:
+            number += 1
+            yield number, line
 
 
 def _parse(lines, source: str) -> Problem:

@@ -179,7 +179,8 @@ class _Settings:
 class _Group:
     """Puzzles of one shape and variant from one chunk, encoded for the batch kernel."""
 
-    __slots__ = ("positions", "puzzles", "prob", "fptr", "fopts", "out", "seconds")
+    __slots__ = ("positions", "puzzles", "prob", "fptr", "fopts", "kptr", "kopts", "out",
+                 "seconds")
 
     def __init__(self, positions, puzzles):
         self.positions = positions  # each puzzle's place in its chunk; None: 0, 1, 2, ...
@@ -190,13 +191,21 @@ class _Group:
         self.fopts = option_numbers(grids, n)
         self.fptr = np.zeros(len(puzzles) + 1, dtype=np.int64)
         np.cumsum(np.count_nonzero(grids, axis=1), out=self.fptr[1:])
+        # What the kernel forces: the givens, and for puzzles with candidates the
+        # options that apply them (decoding fills in the givens only).
+        self.kptr, self.kopts = self.fptr, self.fopts
+        if puzzles[0]._restricted:
+            forced = [givens(p) for p in puzzles]
+            self.kopts = np.concatenate(forced).astype(np.uint32)
+            self.kptr = np.zeros(len(puzzles) + 1, dtype=np.int64)
+            np.cumsum([len(f) for f in forced], out=self.kptr[1:])
         self.out: BatchArrays | None = None  # what dlx.batch.solve_arrays returns
         self.seconds: list[float] | None = None  # each puzzle's kernel call, if timed
 
     def run(self, s: _Settings) -> None:
         """The kernel call: one for the whole group, or with ``s.timed`` one per puzzle."""
         if not s.timed:
-            self.out = solve_arrays(self.prob, self.fptr, self.fopts, limit=s.run_limit,
+            self.out = solve_arrays(self.prob, self.kptr, self.kopts, limit=s.run_limit,
                                     store=s.store, max_nodes=s.cap, locked=True)
             return
         # The batch kernel reports no time per puzzle, so each puzzle is solved by a call
@@ -204,10 +213,10 @@ class _Group:
         # fixed cost (more than an easy 9x9 puzzle takes).
         # First a call without puzzles: loading the kernel and preparing the problem's
         # arrays are not the first puzzle's time.
-        solve_arrays(self.prob, self.fptr[:1], self.fopts[:0], limit=s.run_limit,
+        solve_arrays(self.prob, self.kptr[:1], self.kopts[:0], limit=s.run_limit,
                      store=s.store, max_nodes=s.cap, locked=True)
         outs, seconds = [], []
-        fptr, fopts = self.fptr.tolist(), self.fopts
+        fptr, fopts = self.kptr.tolist(), self.kopts
         clock = time.perf_counter
         for a, b in zip(fptr, fptr[1:], strict=False):
             ptr = np.array([0, b - a], dtype=np.int64)

@@ -148,7 +148,7 @@ def _where(res) -> dict:
     """The location fields of a result's JSON object."""
     if res.puzzle is not None:
         return {"index": res.index, "source": res.puzzle.source, "line": res.puzzle.line,
-                "name": res.puzzle.name, "puzzle": _line(res.puzzle.cells)}
+                "name": res.puzzle.name, "puzzle": format_line(res.puzzle)}
     e = res.error
     return {"index": res.index, "source": e.source, "line": e.line, "name": None,
             "puzzle": None}

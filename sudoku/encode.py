@@ -30,13 +30,14 @@ from dlx import Problem
 from .grid import Puzzle, houses
 
 __all__ = ["PROBLEM_CACHE", "cell_value", "givens", "grid_of", "option_number",
-           "option_numbers", "problem_for", "shape_key"]
+           "option_numbers", "problem_for", "restrictions", "shape_key"]
 
 PROBLEM_CACHE = 32  # shapes/variants/region maps whose problem is kept
 _problems: dict = {}  # in order of last use
 
-shape_key = operator.attrgetter("box_rows", "box_cols", "variant", "regions")
-"""``shape_key(puzzle)``: what decides a puzzle's encoding (shape, variant, regions)."""
+shape_key = operator.attrgetter("box_rows", "box_cols", "variant", "regions", "_restricted")
+"""``shape_key(puzzle)``: what decides a puzzle's encoding (shape, variant, regions,
+and whether it has candidates)."""
 
 
 def problem_for(puzzle: Puzzle) -> Problem:
@@ -71,7 +72,22 @@ def problem_for(puzzle: Puzzle) -> Problem:
         for c in range(cells):
             for v in range(n):
                 options.append([c] + [cells + h * n + v for h in member[c]])
-        prob = Problem(options, primary=cells + len(hs) * n, secondary=0)
+        primary = cells + len(hs) * n
+        secondary = 0
+        if puzzle._restricted:
+            # Candidates: option k = cell * n + value - 1 also holds a secondary item
+            # S + k, and each k has a primary item B + k with two options: "free"
+            # (B + k alone, option n**3 + k) and "blocked" (B + k and S + k, option
+            # 2 * n**3 + k), which hides option k.  A puzzle forces one of the two
+            # for every k (`restrictions`), so the search never branches on them.
+            total = cells * n
+            free, blocked = primary, primary + total
+            options = [o + [blocked + k] for k, o in enumerate(options)]
+            options += [[free + k] for k in range(total)]
+            options += [[free + k, blocked + k] for k in range(total)]
+            primary += total
+            secondary = total
+        prob = Problem(options, primary=primary, secondary=secondary)
         if len(_problems) >= PROBLEM_CACHE:  # many jigsaw maps: drop the least recently used
             del _problems[next(iter(_problems))]
     else:
@@ -114,8 +130,22 @@ def option_numbers(grids, n: int) -> np.ndarray:
 
 
 def givens(puzzle: Puzzle) -> np.ndarray:
-    """The options of ``puzzle``'s givens, in cell order (what a search forces)."""
-    return option_numbers(np.frombuffer(puzzle.packed, dtype=np.uint8), puzzle.size)
+    """What a search forces: the options of ``puzzle``'s givens, in cell order, then
+    for a puzzle with candidates its `restrictions`."""
+    found = option_numbers(np.frombuffer(puzzle.packed, dtype=np.uint8), puzzle.size)
+    if puzzle._restricted:
+        return np.concatenate([found, restrictions(puzzle)])
+    return found
+
+
+def restrictions(puzzle: Puzzle) -> np.ndarray:
+    """For a puzzle with candidates: the options that allow each (cell, value) that is a
+    candidate and forbid every other (see `problem_for`), as ``uint32``."""
+    allowed = puzzle.allowed
+    assert allowed is not None
+    total = len(allowed)
+    k = np.arange(total, dtype=np.uint32)
+    return k + np.uint32(total) + np.uint32(total) * (1 - np.frombuffer(allowed, np.uint8))
 
 
 def grid_of(n: int, options) -> tuple:
@@ -129,6 +159,8 @@ def grid_of(n: int, options) -> tuple:
         # order (the engine's are sorted already, which timsort sees at once).
         return tuple([o % n + 1 for o in sorted(options)])
     out = [0] * (n * n)
+    total = n * n * n  # options past these hold candidates (problem_for), not values
     for o in options:
-        out[o // n] = o % n + 1
+        if o < total:
+            out[o // n] = o % n + 1
     return tuple(out)

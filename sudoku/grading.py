@@ -340,6 +340,9 @@ def grade(puzzle, *, max_nodes: int | None = None) -> Grade:
     'singles'
     """
     p = as_puzzle(puzzle)
+    if p.candidates is not None:
+        raise PuzzleError("grading measures solving from givens; a pencil-mark (Sukaku) "
+                          "puzzle is not graded", p.source, p.line)
     check_givens(p)
     if max_nodes is None:
         max_nodes = DEFAULT_MAX_NODES

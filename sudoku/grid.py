@@ -33,7 +33,8 @@ from itertools import compress
 from math import isqrt
 from typing import TYPE_CHECKING, NamedTuple
 
-from .errors import GridTooLargeError, PuzzleError
+from .errors import PuzzleError
+from .limits import MAX_ENCODING_BYTES, MAX_SIZE, check_size, estimate_encoding
 
 __all__ = [
     "SYMBOLS", "VARIANTS", "MAX_ENCODING_BYTES", "MAX_SIZE", "Puzzle", "Clash", "Variant",
@@ -43,90 +44,6 @@ __all__ = [
 
 SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 """One-character symbol of each value: value ``v`` is ``SYMBOLS[v - 1]`` (sizes up to 35)."""
-
-# ---------------------------------------------------------------------------
-# Size limit.  The encoding has one option per (cell, value): n**3 options of
-# 4 entries (cell, row, column, box) plus a spacer node each, so about 5 * n**3
-# nodes at dlx.problem.BYTES_PER_NODE (32) bytes, plus the Python option lists
-# the encoder builds first (about 120 bytes per option).  The tests check that
-# the node size still matches the engine's.
-# ---------------------------------------------------------------------------
-MAX_ENCODING_BYTES = 4 * 2**30
-"""Largest estimated memory (bytes) a grid's encoding may need; larger grids are refused."""
-
-_ENGINE_BYTES_PER_NODE = 32
-_NODES_PER_OPTION = 5
-_PYTHON_BYTES_PER_OPTION = 120
-
-
-def estimate_encoding(n: int) -> tuple[int, int]:
-    """Estimated nodes and bytes of the exact-cover encoding of an ``n x n`` grid.
-
-    Parameters
-    ----------
-    n : int
-        Grid size.
-
-    Returns
-    -------
-    (int, int)
-        Number of nodes, and bytes of memory (engine nodes plus the encoder's
-        option lists).  Variants add under 1% and are ignored.
-
-    Notes
-    -----
-    Cost: O(1).
-
-    Examples
-    --------
-    >>> estimate_encoding(9)
-    (3971, 214552)
-    """
-    options = n ** 3
-    nodes = _NODES_PER_OPTION * options + 4 * n * n + 2
-    return nodes, nodes * _ENGINE_BYTES_PER_NODE + options * _PYTHON_BYTES_PER_OPTION
-
-
-def _largest_size() -> int:
-    n = 1
-    while estimate_encoding(n + 1)[1] <= MAX_ENCODING_BYTES:
-        n += 1
-    return n
-
-
-MAX_SIZE = _largest_size()
-"""Largest grid size whose encoding fits :data:`MAX_ENCODING_BYTES`."""
-# Every Puzzle keeps its values as bytes (``_packed``), which the solver's batch path and
-# the clash check read; raising MAX_SIZE past 255 needs a wider type there.
-assert MAX_SIZE < 256, "a Puzzle keeps its values as bytes"
-
-
-def check_size(n: int, source: str | None = None, line: int | None = None) -> None:
-    """Refuse a grid size whose encoding would not fit in memory.
-
-    Raises
-    ------
-    GridTooLargeError
-        With the estimated memory and the largest supported size.
-
-    Notes
-    -----
-    Cost: O(1).
-
-    Examples
-    --------
-    >>> check_size(9)
-    >>> check_size(400)  # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-    ...
-    sudoku.errors.GridTooLargeError: a 400x400 grid needs about 16.7 GB to encode; ...
-    """
-    if n > MAX_SIZE:
-        gigabytes = estimate_encoding(n)[1] / 2**30
-        raise GridTooLargeError(
-            f"a {n}x{n} grid needs about {gigabytes:.1f} GB to encode; the largest "
-            f"supported size is {MAX_SIZE}x{MAX_SIZE}", source, line)
-
 
 # ---------------------------------------------------------------------------
 # Variants
@@ -364,6 +281,10 @@ class Puzzle:
     source, line, name : optional
         Where it came from (file, 1-based line where it starts) and its name.
         They do not take part in comparisons.
+    candidates : sequence of collections of int, optional
+        Pencil marks (a Sukaku puzzle): for each cell, the values it may
+        take; no other value is tried.  Stored as sorted tuples.  A cell with
+        one candidate is not a given.  None (the default): any value.
 
     Raises
     ------
@@ -391,8 +312,10 @@ class Puzzle:
     source: str | None = field(default=None, compare=False)
     line: int | None = field(default=None, compare=False)
     name: str | None = field(default=None, compare=False)
-    if TYPE_CHECKING:  # set by __post_init__, not a field
+    candidates: Sequence[Sequence[int]] | None = None
+    if TYPE_CHECKING:  # set by __post_init__, not fields
         _packed: bytes = field(init=False, repr=False, compare=False)
+        _restricted: bool = field(init=False, repr=False, compare=False)
 
     def __post_init__(self):
         def fail(message, cell=None):
@@ -441,6 +364,10 @@ class Puzzle:
             object.__setattr__(self, "regions", _renumber(regions))
         elif self.regions is not None:
             raise fail(f"a region map is only for jigsaw puzzles, not {self.variant}")
+        object.__setattr__(self, "_restricted", self.candidates is not None)
+        if self.candidates is not None:
+            object.__setattr__(self, "candidates", _check_candidates(self.candidates, cells, n,
+                                                                     fail))
 
     @classmethod
     def _standard(cls, box_rows: int, box_cols: int, packed: bytes, source: str | None,
@@ -456,8 +383,21 @@ class Puzzle:
         self = object.__new__(cls)
         self.__dict__.update(box_rows=box_rows, box_cols=box_cols, cells=tuple(packed),
                              variant="standard", regions=None, source=source, line=line,
-                             name=name, _packed=packed)
+                             name=name, candidates=None, _packed=packed, _restricted=False)
         return self
+
+    @property
+    def allowed(self) -> bytes | None:
+        """With candidates: one byte a (cell, value), row by row and 1..n in each cell,
+        1 where the value is a candidate (`sudoku.encode` forbids the others)."""
+        if self.candidates is None:
+            return None
+        n = self.size
+        out = bytearray(n * n * n)
+        for c, values in enumerate(self.candidates):
+            for v in values:
+                out[c * n + v - 1] = 1
+        return bytes(out)
 
     @property
     def size(self) -> int:
@@ -485,8 +425,29 @@ class Puzzle:
         where = "".join(f", {k}={v!r}" for k, v in
                         (("name", self.name), ("source", self.source), ("line", self.line))
                         if v is not None)
+        marks = ", candidates" if self.candidates is not None else ""
         return (f"<Puzzle {n}x{n} {self.variant}, box {self.box_rows}x{self.box_cols}, "
-                f"{self.n_givens} givens{where}>")
+                f"{self.n_givens} givens{marks}{where}>")
+
+
+def _check_candidates(candidates, cells: tuple[int, ...], n: int,
+                      fail: Callable[..., PuzzleError]) -> tuple[tuple[int, ...], ...]:
+    """The candidate sets as sorted tuples, checked against the size and the givens."""
+    try:
+        sets = tuple(tuple(sorted({int(v) for v in values})) for values in candidates)
+    except (TypeError, ValueError):
+        raise fail("candidates must be one collection of values (integers) per cell") from None
+    if len(sets) != n * n:
+        raise fail(f"a {n}x{n} grid has {n * n} cells, but {len(sets)} candidate sets are given")
+    for i, values in enumerate(sets):
+        if values and not (1 <= values[0] and values[-1] <= n):
+            bad = values[0] if values[0] < 1 else values[-1]
+            raise fail(f"{cell_name(i, n)} has candidate {bad}; values of a {n}x{n} grid "
+                       f"run from 1 to {n}", i)
+        if cells[i] and cells[i] not in values:
+            raise fail(f"{cell_name(i, n)} gives {cells[i]}, which is not one of its candidates",
+                       i)
+    return sets
 
 
 # ---------------------------------------------------------------------------

@@ -214,9 +214,11 @@ def candidates(puzzle, *, box=None) -> Candidates:
     n = p.size
     forced = givens(p)
     r = problem_for(p).propagate(forced)
-    live = r.live.reshape(n * n, n)  # options go cell by cell, n values each (sudoku.encode)
+    total = n * n * n  # the (cell, value) options; any after them apply candidates
+    live = r.live[:total].reshape(n * n, n)  # cell by cell, n values each (sudoku.encode)
     out = [tuple(int(v) + 1 for v in np.flatnonzero(row)) for row in live]
     for o in r.chosen:
-        cell, value = cell_value(o, n)
-        out[cell] = (value,)
+        if o < total:
+            cell, value = cell_value(o, n)
+            out[cell] = (value,)
     return Candidates(r.status, out, len(r.chosen) - len(forced))

@@ -441,3 +441,17 @@ def test_help_of_the_new_commands_loads_no_numba(program, args):
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert r.returncode == 0, r.stderr
     assert r.stderr.strip().splitlines()[-1] == "[]"
+
+
+def test_pencil_mark_puzzles_are_refused_with_a_message(tmp_path):
+    from click.testing import CliRunner
+
+    from sudoku.cli import cli
+
+    path = tmp_path / "sukaku.txt"
+    path.write_text("123456789" * 81 + "\n" + "1" + "." * 79 + "2\n")
+    for command in ("rate", "explain", "hint"):
+        r = CliRunner().invoke(cli, [command, str(path)])
+        assert r.exit_code == 1 and "Traceback" not in r.stderr
+        assert "line 1: pencil-mark (Sukaku) puzzles cannot be explained" in r.stderr
+        assert r.stdout.count("\n") >= 2  # the second puzzle is still answered

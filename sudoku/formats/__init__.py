@@ -11,7 +11,8 @@ Symbols.  ``.`` or ``0`` is a blank; ``1``-``9`` are 1 to 9 and the letters
 ``A``-``Z`` (either case) are 10 to 35.  Grids larger than 35x35 are written as
 numbers.
 
-Line kinds (leading and trailing whitespace ignored):
+Lines end at LF, CRLF or a bare CR (old Mac files), in any mix; line numbers
+count every line so ended.  Line kinds (leading and trailing whitespace ignored):
 
 * blank line: ends a grid, and separates groups of puzzles;
 * comment: starts with ``;`` or ``#``.  SadMan/SudoCue ``.sdk`` metadata lines
@@ -34,11 +35,30 @@ all numbers (or ``.``), it is a grid row of numbers (CSV); otherwise only the
 first field is used (``puzzle,solution`` files).  A first content line made of
 comma-separated words (a CSV header such as ``quizzes,solutions``) is skipped.
 
+Code arrays.  A row of numbers between brackets, such as ``{ 3, 0, 6, ... },``
+or ``grid = [[3, 0, 6, ...],`` (a declaration ``NAME =`` may come first), is a
+row of numbers (CSV), whatever its count; lines of only brackets, commas and
+semicolons, or a declaration ending in ``{`` or ``[``, are ignored like
+separators.  So a 2-D array pasted from C, Java or Python is a grid, and
+a one-line array of ``n*n`` numbers, none above ``n``, is a puzzle (below).
+A code array that is not a whole puzzle is reported as one, with what a
+puzzle needs.
+
 One-line puzzle: a single field (no box bars ``|``) of ``n*n`` symbols for
 ``4 <= n <= 35`` (16, 36, 64, 81, 100, 144, ... symbols), row by row.  Under
 ``# variant: jigsaw`` a second whitespace-separated field of ``n*n`` region
 symbols may follow.  Above 35x35 a one-line puzzle is ``n*n`` numbers separated
-by whitespace (0 = blank); no grid row can be that wide.
+by whitespace (0 = blank); no grid row can be that wide.  A row of ``n*n``
+numbers for ``4 <= n <= 35`` (comma- or space-separated, or a code array),
+none of them above ``n``, is a one-line puzzle too (for 16 numbers, only when
+no content line follows it: otherwise it is a 16x16 grid's row).
+
+Pencil-mark (Sukaku) line: a single field of ``n*n*n`` symbols (729 for 9x9,
+4096 for 16x16) in which each cell has ``n`` symbols in turn, the value
+``1..n`` where it is a candidate and ``.`` or ``0`` where not, with at least
+one candidate in all.  It is a Puzzle with no givens and those
+``candidates``.  Such a line of 64 or 729 symbols is read so rather than as
+an 8x8 or 27x27 one-line puzzle, unless the box is set to the other size.
 
 Grid: ``n`` rows of ``n`` cells; separator lines may come between rows.  In a
 row, ``|`` bars and spaces are ignored and each remaining character is one
@@ -53,8 +73,14 @@ Telling the two apart.  A content line is a one-line puzzle when its length is
 starts a grid.  Exceptions:
 
 * a compact 16-symbol line is a 4x4 one-line puzzle, unless it begins a
-  paragraph of exactly 16 such lines of which one uses a symbol above 4: that
-  is a compact 16x16 grid.  ``# box: 4x4`` or ``# box: 2x2`` settles it;
+  paragraph of exactly 16 such lines that each use a symbol above 4 (so none
+  is a 4x4 puzzle) and make a 16x16 grid whose givens do not clash: that is a
+  compact 16x16 grid.  When only some of them use a symbol above 4, they are
+  read as 4x4 puzzles and each bad line's error names the grid reading and
+  the box that gives it.  ``# box: 4x4`` or ``# box: 2x2`` (``--box``) settles
+  it either way.  A paragraph of exactly 25 lines of 25 symbols is a compact
+  25x25 grid, as 5x5 has no box shape (under ``# variant: jigsaw``, the rule
+  of 16-symbol lines applies);
 * a line that is neither is reported as a wrong length, not read as a grid,
   when the line before it (with no blank line between) was a one-line puzzle,
   or when the line after it is one.

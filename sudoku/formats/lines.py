@@ -8,12 +8,13 @@ holds one content line's cells once read as symbols or numbers.
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from math import isqrt
-from typing import IO, NamedTuple, Union
+from typing import IO, Any, NamedTuple, Union
 
 from ..errors import PuzzleError
 from ..grid import _IN_RANGE, MAX_SIZE, SYMBOLS, default_box
@@ -40,11 +41,33 @@ _FIELD = re.compile(r"\S+")
 _TOKEN = re.compile(r"[^\s|\u2502\u2503,]+")
 _NUMBER = re.compile(r"[0-9]+|\.")
 _WORD = re.compile(r"\s*[A-Za-z_][A-Za-z0-9_ ]*")
+# Code arrays: a row such as ``{ 3, 0, 6, ... },`` or ``grid = [[3, 0, 6, ...],``, and
+# the lines around them (a declaration ending in ``= {`` or ``= [``, closing brackets).
+_BRACKETS = "[]{}"
+_DECLARATION = re.compile(r"\s*[A-Za-z_][\w\s\[\]:.*<>]*=\s*")
+_BLANK_CODE = str.maketrans("[]{}();", "       ")
+_CODE_ONLY = re.compile(r"(?:\s*[A-Za-z_][\w\s\[\]:.*<>]*=\s*)?[\[\]{}(),;\s]*")
 _LINE_LENGTHS = "16 for 4x4, 36 for 6x6, 81 for 9x9, 256 for 16x16, 625 for 25x25"
 
 Source = Union[str, "os.PathLike[str]", IO[str], IO[bytes], Iterable[str | bytes]]
 
 
+
+
+def _code_row(text: str) -> str | None:
+    """``text`` with all but the numbers blanked out (the columns kept), if it is a row
+    of a code array (``{ 3, 0, 6 },``, ``grid = [[3, 0, 6],``, ``[3, 0, 6, ...]``)."""
+    if "," not in text or not any(c in text for c in _BRACKETS):
+        return None
+    m = _DECLARATION.match(text)
+    start = m.end() if m else 0
+    rest = text[start:].translate(_BLANK_CODE)
+    numbers = rest.split(",")
+    if len(numbers) > 1 and not numbers[-1].strip():
+        numbers.pop()  # a comma after the last number
+    if not all(_NUMBER.fullmatch(p.strip()) for p in numbers):
+        return None
+    return " " * start + rest.replace(",", " ")
 
 
 class _Line(NamedTuple):
@@ -77,11 +100,16 @@ def _classify(number: int, text: str) -> _Line:
         return _Line(number, text, DIRECTIVE, m.group(1).lower(), m.group(2).strip())
     if s[0] in "#;":
         return _Line(number, text, COMMENT)
+    if _code_row(s) is not None:  # not a [Section] nor a "Grid NN" header
+        return _Line(number, text, CONTENT)
     if s[0] == "[" and s[-1] == "]":
         return _Line(number, text, SECTION, s[1:-1].strip().lower())
     if _HEADER.match(s):
         return _Line(number, text, HEADER, s)
     if set(s) <= _SEPARATOR_CHARS and any(c in s for c in "-=+\u2500\u2501"):
+        return _Line(number, text, SEPARATOR)
+    if _CODE_ONLY.fullmatch(s) and any(c in s for c in _BRACKETS):
+        # What surrounds the rows of a pasted code array: ``int grid[9][9] = {``, ``};``
         return _Line(number, text, SEPARATOR)
     return _Line(number, text, CONTENT)
 
@@ -91,50 +119,114 @@ def _overlong(number: int, length: int) -> _Line:
                                   f"is longer than {MAX_LINE_LENGTH:,}")
 
 
+# A line ends at LF, CRLF or a bare CR (old Mac files), as in Python's universal newlines.
+_LINE_END = re.compile(r"\r\n?|\n")
+_LINE_END_BYTES = re.compile(rb"\r\n?|\n")
+_BLOCK = 1 << 16  # bytes a binary stream is read in
+
+
 def _file_lines(f, close: bool) -> Iterator[_Line]:
-    """Classified lines of a text or binary file object, never holding a whole long line."""
+    """Classified lines of a text or binary file object, never holding a whole long line.
+
+    A binary stream is read in blocks (``read1``: what is there, so a pipe fed
+    one puzzle at a time is answered at once), a text stream a line at a time;
+    either way the text read is cut at every line end.  A line longer than
+    `MAX_LINE_LENGTH` is reported by its length and never held whole: memory
+    stays within a block and that length.
+    """
     try:
         binary = isinstance(f.read(0), bytes)
-        newline = b"\n" if binary else "\n"
+        if binary and hasattr(f, "read1"):
+            read = functools.partial(f.read1, _BLOCK)
+        else:
+            read = functools.partial(f.readline, MAX_LINE_LENGTH + 1)
+        split = (_LINE_END_BYTES if binary else _LINE_END).split
+        # (str or bytes throughout, as the stream gives)
+        cr: Any
+        lf: Any
+        crlf: Any
+        cr, lf, crlf = (b"\r", b"\n", b"\r\n") if binary else ("\r", "\n", "\r\n")
+        bom = "\ufeff".encode() if binary else "\ufeff"
+        carry: Any = cr[:0]  # the start of a line whose end is not read yet
+        block: Any
+        pieces: list[Any]
+        skipped = 0  # > 0: the length so far of an over-long line, whose text is dropped
         number = 0
+        first = True
         while True:
             try:
-                chunk = f.readline(MAX_LINE_LENGTH + 1)
+                block = read()
             except UnicodeDecodeError as exc:
                 yield _Line(number + 1, "", FATAL, f"the text cannot be decoded ({exc.reason}); "
                                                    "reading stops here")
                 return
-            if not chunk:
+            if first:
+                first = False
+                if block.startswith(bom):
+                    block = block[len(bom):]
+            hold = False
+            if not block:
+                pieces = split(carry) if carry else []
+                if pieces and not pieces[-1]:
+                    pieces.pop()  # the held CR ended the last line
+                if skipped and not pieces:
+                    pieces = [carry[:0]]
+            else:
+                text = carry + block
+                hold = text[-1:] == cr  # a CR at the end may be the first half of a CRLF
+                if hold:
+                    text = text[:-1]
+                # (The regular expression is about three times slower than splitting at
+                # one kind of line end, which files that use just one allow.)
+                if cr not in text:
+                    pieces = text.split(lf)
+                elif text.count(cr) == text.count(crlf) == text.count(lf):
+                    pieces = text.split(crlf)
+                else:
+                    pieces = split(text)
+                carry = pieces.pop()
+            if skipped and pieces:
+                number += 1
+                yield _overlong(number, skipped + len(pieces[0]))
+                skipped = 0
+                del pieces[0]
+            for piece in pieces:
+                number += 1
+                if len(piece) > MAX_LINE_LENGTH:
+                    yield _overlong(number, len(piece))
+                else:
+                    yield _classify(number, piece.decode("utf-8", "surrogateescape")
+                                    if binary else piece)
+            if len(carry) > MAX_LINE_LENGTH:
+                skipped += len(carry)
+                carry = carry[:0]
+            if hold:
+                carry += cr
+            if not block:
                 return
-            number += 1
-            if len(chunk) > MAX_LINE_LENGTH and not chunk.endswith(newline):
-                length = len(chunk)
-                while chunk and not chunk.endswith(newline):
-                    chunk = f.readline(MAX_LINE_LENGTH)
-                    length += len(chunk)
-                yield _overlong(number, length - (1 if chunk else 0))
-                continue
-            text = chunk.decode("utf-8", "surrogateescape") if binary else chunk
-            yield _classify(number, _strip_newline(text, number))
     finally:
         if close:
             f.close()
 
 
 def _iterable_lines(items: Iterable[str | bytes]) -> Iterator[_Line]:
-    for number, item in enumerate(items, 1):
+    number = 0
+    for item in items:
         if isinstance(item, (bytes, bytearray)):
             item = bytes(item).decode("utf-8", "surrogateescape")
-        text = _strip_newline(item, number)
-        if len(text) > MAX_LINE_LENGTH:
-            yield _overlong(number, len(text))
-        else:
-            yield _classify(number, text)
-
-
-def _strip_newline(text: str, number: int) -> str:
-    text = text.rstrip("\r\n")
-    return text[1:] if number == 1 and text.startswith("\ufeff") else text
+        # An item is one line, with or without its end; one holding more line ends
+        # (a bare CR from an old Mac file) is several.
+        pieces = _LINE_END.split(item)
+        if len(pieces) > 1 and not pieces[-1]:
+            pieces.pop()
+        for text in pieces:
+            number += 1
+            if number == 1 and text.startswith("\ufeff"):
+                text = text[1:]
+            if len(text) > MAX_LINE_LENGTH:
+                yield _overlong(number, len(text))
+            else:
+                yield _classify(number, text)
 
 
 def _open(src: Source, source: str | None) -> tuple[Iterator[_Line], str]:
@@ -165,6 +257,7 @@ class _Row:
     compact: bool  # one or two fields and no bars: may be a one-line puzzle
     comment: str | None
     csv_header: bool = False
+    code: bool = False  # a row of a code array: numbers between brackets
     _cells: list[tuple[str, int]] | None = None
 
     @classmethod
@@ -175,11 +268,16 @@ class _Row:
         m = _COMMENT_TAIL.search(text)
         body, comment = (text[:m.start()], text[m.end():].strip() or None) if m else (text, None)
         csv_header = False
+        if "," in body and any(c in body for c in _BRACKETS):
+            inner = _code_row(body)
+            if inner is not None:
+                tokens = [(t.group(), t.start() + 1) for t in _TOKEN.finditer(inner)]
+                return cls(line.number, body, [], True, False, comment, _cells=tokens, code=True)
         if "," in body:
             parts = body.split(",")
             if len(parts) >= 4 and all(_NUMBER.fullmatch(p.strip()) for p in parts):
                 tokens = [(t.group(), t.start() + 1) for t in _TOKEN.finditer(body)]
-                return cls(line.number, body, [], True, False, comment, False, tokens)
+                return cls(line.number, body, [], True, False, comment, _cells=tokens)
             csv_header = all(_WORD.fullmatch(p) for p in parts)
             body = parts[0]
         fields = [(f.group(), f.start() + 1) for f in _FIELD.finditer(body)]
@@ -280,6 +378,29 @@ def _quick_sizes() -> dict[int, tuple[int, tuple[int, int]]]:
 
 
 _QUICK_SIZES = _quick_sizes()
+# Pencil-mark (Sukaku) lines: n symbols a cell, n*n*n in all.  64 (8x8) and 729 (27x27)
+# are one-line puzzle lengths too, which the long way tells apart (`_sukaku_size`).
+_SUKAKU_SIZES = {n * n * n: n for n in range(4, _MAX_SYMBOL_SIZE + 1)
+                 if n * n * n <= MAX_LINE_LENGTH}
+for _length in _SUKAKU_SIZES:
+    _QUICK_SIZES.pop(_length, None)
+_SUKAKU_TEMPLATE = {n: SYMBOLS[:n] * (n * n) for n in _SUKAKU_SIZES.values()}
+
+
+def _sukaku_size(field: str) -> int | None:
+    """``n`` if ``field`` is an ``n x n`` Sukaku line: each cell's ``n`` symbols are, in
+    order, the value ``1..n`` where it is a candidate and ``.`` or ``0`` where not;
+    at least one candidate in all (a line of blanks is an empty grid of another size)."""
+    n = _SUKAKU_SIZES.get(len(field))
+    if n is None:
+        return None
+    template = _SUKAKU_TEMPLATE[n]
+    upper = field.upper()
+    if upper.replace("0", ".") == "." * len(field):
+        return None
+    if all(a == b or a in ".0" for a, b in zip(upper, template, strict=True)):
+        return n
+    return None
 
 
 def _too_many_regions(n: int) -> str:

@@ -20,6 +20,7 @@ from ..grid import (
     check_regions,
     check_size,
     default_box,
+    find_clashes,
     parse_box,
     variant_rule,
 )
@@ -43,10 +44,14 @@ from .lines import (
     _region_ids,
     _Row,
     _show,
+    _sukaku_size,
     _symbol_problem,
     _too_many_regions,
     _value,
 )
+
+_CODE_HINT = ("; a puzzle pasted as an array is n rows of n numbers, such as 9 rows of 9 "
+              "for 9x9, or one row of n*n numbers (81 for 9x9), with 0 for a blank")
 
 
 class _Reader:
@@ -69,6 +74,9 @@ class _Reader:
         self.paragraph_start = True  # no content line since the last blank/comment/header
         self.skipping = False
         self.first_content = True
+        # (first line, last line, n): a block of one-line n x n puzzles that could also
+        # be read as one compact grid (see compact_grid)
+        self.hint: tuple[int, int, int] | None = None
         self.stop = False
 
     # -- line access --------------------------------------------------------
@@ -231,9 +239,16 @@ class _Reader:
             yield self.error("the line has no puzzle symbols", line.number)
             return
         fixed = self.box[0] * self.box[1] if self.box else None
+        if row.compact and len(row.fields) == 1:
+            k = _sukaku_size(row.fields[0][0])
+            if k is not None and fixed in (None, k):
+                self.after_line_puzzle = True
+                yield self.sukaku(row, k)
+                return
         n = row.line_size()
         if n is not None and fixed in (None, n) and not (
-                n == 4 and fixed is None and len(row.fields) == 1 and self.compact_16x16(row)):
+                n * n <= _MAX_SYMBOL_SIZE and fixed is None and len(row.fields) == 1
+                and self.compact_grid(row, n)):
             self.after_line_puzzle = True
             yield self.line_puzzle(row, n)
             return
@@ -243,8 +258,10 @@ class _Reader:
             yield self.error(f"{_show(junk[0])} is not a puzzle symbol", row.number, junk[1])
             return
         n = isqrt(width)
-        if not row.compact and n * n == width and n > _MAX_SYMBOL_SIZE and fixed in (None, n):
-            # Too wide for a grid row: a puzzle with no one-character symbols, on one line.
+        if not row.compact and n * n == width and fixed in (None, n) and (
+                n > _MAX_SYMBOL_SIZE or (row.numeric and self.numbers_fit(row, n))):
+            # Too wide for a grid row, or n*n numbers none above n (no n*n x n*n grid
+            # would have such a first row): a puzzle written as numbers, on one line.
             self.after_line_puzzle = True
             yield self.from_rows([row], n, row.comment)
             return
@@ -252,11 +269,27 @@ class _Reader:
             fits = width == fixed
         else:
             fits = width >= 4 and (width <= _MAX_SYMBOL_SIZE or not row.compact)
-        if self.after_line_puzzle or not fits or (row.compact and self.next_is_line_puzzle(width)):
+        if (self.after_line_puzzle and not row.code) or not fits or (
+                row.compact and self.next_is_line_puzzle(width)):
             self.after_line_puzzle = True  # a bad one-line puzzle: the next line is one too
-            yield self.wrong_length(row)
+            yield self.code_array_problem([row], width) if row.code else self.wrong_length(row)
             return
         yield self.grid(row, width)
+
+    def numbers_fit(self, row: _Row, n: int) -> bool:
+        """Could this row of ``n*n`` numbers be a one-line ``n x n`` puzzle?
+
+        Not a row of 16 numbers with more rows after it (a 16x16 grid, as CSV).
+        """
+        if n < 6:
+            nxt = self.peek()
+            if n < 4 or nxt is not None and nxt.kind == CONTENT:
+                return False
+        try:
+            self.box_for(n, self.variant)
+        except PuzzleError:
+            return False
+        return all(_value(symbol, n, True) >= 0 for symbol, _ in row.cells())
 
     def wrong_length(self, row: _Row, last: bool = False) -> PuzzleError:
         """The error for a line that is neither a one-line puzzle nor a grid row."""
@@ -288,13 +321,21 @@ class _Reader:
         n = _Row.parse(nxt).line_size()
         return n is not None and n * n != width
 
-    def compact_16x16(self, row: _Row) -> bool:
-        """Is this 16-symbol line the first row of a compact 16x16 grid? (See the rules.)"""
+    def compact_grid(self, row: _Row, n: int) -> bool:
+        """Is this line of ``n*n`` symbols the first row of a compact ``n*n x n*n`` grid?
+
+        Only when it begins a paragraph of exactly ``n*n`` such lines, and either
+        no ``n x n`` puzzle is possible (5x5 has no box shape), or every line
+        uses a symbol above ``n`` (so none is an ``n x n`` puzzle) and the grid's
+        givens do not clash.  Otherwise the lines are read as one-line puzzles, and
+        a line's too-large symbol is reported with the other reading and the
+        ``--box`` that gives it (`hint`).
+        """
+        size = n * n
         if not self.paragraph_start:
             return False
-        large = any(_VALUE.get(ch, 0) > 4 for ch in row.fields[0][0])
-        rows, k = 1, 0
-        while rows < 16:
+        rows, k = [row], 0
+        while len(rows) < size:
             nxt = self.peek(k)
             k += 1
             if nxt is not None and nxt.kind == SEPARATOR and k < 40:
@@ -302,19 +343,56 @@ class _Reader:
             if nxt is None or nxt.kind != CONTENT:
                 return False
             other = _Row.parse(nxt)
-            if len(other.fields) != 1 or other.line_size() != 4:
+            if len(other.fields) != 1 or other.line_size() != n:
                 return False
-            large = large or any(_VALUE.get(ch, 0) > 4 for ch in other.fields[0][0])
-            rows += 1
+            rows.append(other)
         following = self.peek(k)
-        return large and (following is None or following.kind != CONTENT)
+        if following is not None and following.kind == CONTENT:
+            return False
+        try:
+            self.box_for(n, self.variant)
+        except PuzzleError:
+            return True  # no n x n one-line puzzle can be read here
+        fields = [r.fields[0][0] for r in rows]
+        too_large = [_line_values(f, n) is None for f in fields]  # not an n x n puzzle
+        if all(too_large) and self.clean_grid(fields, size):
+            return True
+        if any(too_large):
+            self.hint = (rows[0].number, rows[-1].number, n)
+        return False
+
+    def clean_grid(self, fields: list[str], size: int) -> bool:
+        """Do these rows make a ``size x size`` grid whose givens do not clash?"""
+        packed = [_line_values(f, size) for f in fields]
+        try:  # (a row with a symbol above size, made 255 here, is refused by Puzzle)
+            box_rows, box_cols = self.box_for(size, "standard")
+            grid = Puzzle(box_rows, box_cols, b"".join(v or b"\xff" for v in packed))
+        except PuzzleError:
+            return False
+        return not find_clashes(grid)
+
+    def hinted(self, error: PuzzleError, n: int) -> PuzzleError:
+        """``error`` (a symbol too large in a one-line puzzle), with the grid reading of
+        its block when its lines could also be one compact grid (see `compact_grid`)."""
+        if self.hint is None or not self.hint[0] <= (error.line or 0) <= self.hint[1] \
+                or self.hint[2] != n:
+            return error
+        first, last, _ = self.hint
+        size = n * n
+        box = default_box(size)
+        return self.error(
+            f"{error.message}; lines {first}-{last} are read as {size} one-line {n}x{n} "
+            f"puzzles, but they could also be one {size}x{size} grid: give --box "
+            f"{box[0]}x{box[1]} (or a '# box: {box[0]}x{box[1]}' line before them) to read "
+            "them so", error.line, error.column, error.cell)
 
     def line_puzzle(self, row: _Row, n: int) -> Puzzle | PuzzleError:
         field, start = row.fields[0]
         values = _line_values(field, n)  # bytes: Puzzle takes them as they are
         if values is None:
             i = next(i for i, ch in enumerate(field) if _value(ch, n, False) < 0)
-            return self.error(_symbol_problem(field[i], n, False), row.number, start + i)
+            return self.hinted(self.error(_symbol_problem(field[i], n, False), row.number,
+                                          start + i), n)
         regions = None
         if len(row.fields) == 2:
             second, where = row.fields[1]
@@ -332,6 +410,14 @@ class _Reader:
         return self.make(n, values, lambda cell: (row.number, start + cell), row.number,
                          regions, row.comment)
 
+    def sukaku(self, row: _Row, n: int) -> Puzzle | PuzzleError:
+        """A pencil-mark line: no givens, and each cell's candidates (see `_sukaku_size`)."""
+        field, start = row.fields[0]
+        marks = [ch not in ".0" for ch in field]
+        candidates = [[v + 1 for v in range(n) if marks[c * n + v]] for c in range(n * n)]
+        return self.make(n, [0] * (n * n), lambda cell: (row.number, start + cell * n),
+                         row.number, name=row.comment, candidates=candidates)
+
     def collect_rows(self, first: _Row, n: int, what: str) -> tuple[list[_Row], PuzzleError | None]:
         """The ``n`` rows of a grid or region map starting with ``first``."""
         rows = [first]
@@ -341,6 +427,8 @@ class _Reader:
             if nxt is None or nxt.kind not in (CONTENT, SEPARATOR):
                 if len(rows) == 1 and what == "grid" and first.compact:
                     return rows, self.wrong_length(first, last=True)
+                if first.code and problem is None:
+                    return rows, self.code_array_problem(rows, n)
                 s = "" if len(rows) == 1 else "s"
                 return rows, problem or self.error(
                     f"the {what} starting on line {first.number} ends after {len(rows)} "
@@ -352,9 +440,23 @@ class _Reader:
             width = len(row.cells())
             if width != n and problem is None:
                 problem = self.error(f"row {len(rows) + 1} of the {what} has {width} cells; "
-                                     f"its first row (line {first.number}) has {n}", nxt.number)
+                                     f"its first row (line {first.number}) has {n}"
+                                     + (_CODE_HINT if first.code else ""), nxt.number)
             rows.append(row)
         return rows, problem
+
+    def code_array_problem(self, rows: list[_Row], width: int) -> PuzzleError:
+        """The error for a code array of numbers that is not a whole puzzle."""
+        count = width * len(rows)
+        if len(rows) == 1:
+            found = f"one row of {width} numbers"
+        else:
+            found = f"{len(rows)} rows of {width} numbers ({count} in all)"
+        n = isqrt(count)
+        if n * n == count and n == len(rows) and n * n != width:
+            found += f", which would be a {n}x{n} grid only with {n} rows"
+        return self.error(f"this looks like a code array (numbers between brackets) of "
+                          f"{found}{_CODE_HINT}", rows[0].number)
 
     def grid(self, first: _Row, n: int) -> Puzzle | PuzzleError:
         try:
@@ -395,8 +497,8 @@ class _Reader:
             raise
 
     def make(self, n: int, values: list[int] | bytes, locate: Callable[[int], tuple[int, int]],
-             start: int, regions: list[int] | None = None,
-             name: str | None = None) -> Puzzle | PuzzleError:
+             start: int, regions: list[int] | None = None, name: str | None = None,
+             candidates: list[list[int]] | None = None) -> Puzzle | PuzzleError:
         """Build and check one puzzle; ``locate(cell)`` gives a cell's (line, column)."""
         variant = "jigsaw" if regions is not None else self.variant
         line = start
@@ -414,7 +516,8 @@ class _Reader:
                     raise PuzzleError(f"{self.regions_where} is for {size}x{size} grids; this "
                                       f"puzzle is {n}x{n}")
             rows, cols = self.box_for(n, variant)
-            puzzle = Puzzle(rows, cols, values, variant, regions, self.source, line, name)
+            puzzle = Puzzle(rows, cols, values, variant, regions, self.source, line, name,
+                            candidates)
         except PuzzleError as exc:
             at: tuple[int, int | None] = locate(exc.cell) if exc.cell is not None else (line, None)
             return self.error(exc.message, *at, exc.cell)

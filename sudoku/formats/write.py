@@ -48,6 +48,9 @@ def format_line(cells, n: int | None = None) -> str:
     """A grid as one line: ``n*n`` symbols (``.`` for blanks), or above 35x35,
     ``n*n`` numbers separated by spaces (``0`` for blanks).
 
+    A Puzzle with candidates is written in the pencil-mark (Sukaku) form:
+    ``n`` symbols a cell, the value where it is a candidate and ``.`` where not.
+
     Parameters
     ----------
     cells : Puzzle or sequence of int
@@ -64,6 +67,8 @@ def format_line(cells, n: int | None = None) -> str:
     >>> format_line([1, 0, 0, 2, 0, 0, 1, 0, 0, 1, 0, 0, 2, 0, 0, 1])
     '1..2..1..1..2..1'
     """
+    if isinstance(cells, Puzzle) and cells.candidates is not None:
+        return _sukaku_line(cells)
     if n is None or isinstance(cells, Puzzle):
         cells, n = _unpack(cells)[:2]
     if n > _MAX_SYMBOL_SIZE:
@@ -71,6 +76,22 @@ def format_line(cells, n: int | None = None) -> str:
     # One C-level pass (this runs once per puzzle of a batch): values are bytes,
     # mapped to their symbols by a table.
     return bytes(cells).translate(_SYMBOL_TABLE).decode("ascii")
+
+
+def _sukaku_line(puzzle: Puzzle) -> str:
+    """The pencil-mark form: each cell's ``n`` symbols, the value where it is a candidate
+    and ``.`` where not (a given is written as its only candidate)."""
+    n = puzzle.size
+    if n > _MAX_SYMBOL_SIZE:
+        raise PuzzleError(f"a {n}x{n} puzzle with candidates has no one-line form")
+    assert puzzle.candidates is not None
+    out = []
+    for given, values in zip(puzzle.cells, puzzle.candidates, strict=True):
+        marks = ["."] * n
+        for v in ((given,) if given else values):
+            marks[v - 1] = SYMBOLS[v - 1]
+        out.append("".join(marks))
+    return "".join(out)
 
 
 _SYMBOL_TABLE = bytes.maketrans(bytes(range(_MAX_SYMBOL_SIZE + 1)),

@@ -210,6 +210,12 @@ def generate(*, size: int | None = None, box=None, variant: str = "standard",
                                    timeout=timeout, jobs=jobs, with_grade=with_grade)))
 
 
+def _givens_only(p: Puzzle) -> None:
+    if p.candidates is not None:
+        raise PuzzleError("minimizing removes givens; a pencil-mark (Sukaku) puzzle has "
+                          "candidates instead", p.source, p.line)
+
+
 def minimize(puzzle, *, seed: int = 0, max_nodes: int | None = None, jobs: int = 1,
              timeout: float | None = None) -> Puzzle:
     """Remove redundant clues: the smallest-by-greedy puzzle with the same unique solution.
@@ -261,6 +267,7 @@ def minimize(puzzle, *, seed: int = 0, max_nodes: int | None = None, jobs: int =
     (17, True)
     """
     p = as_puzzle(puzzle)
+    _givens_only(p)
     check_givens(p)
     cap = _node_cap(max_nodes)
     jobs = validate.whole("jobs", jobs, optional=False, error=PuzzleError)
@@ -304,6 +311,7 @@ def is_minimal(puzzle, *, max_nodes: int | None = None) -> bool:
     False
     """
     p = as_puzzle(puzzle)
+    _givens_only(p)
     check_givens(p)
     cap = _node_cap(max_nodes)
     u = problem_for(p).unique(forced=givens(p), max_nodes=cap, locked=True)

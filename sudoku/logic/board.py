@@ -133,7 +133,7 @@ class Board:
 
 @lru_cache(maxsize=32)
 def _board(key) -> Board:
-    box_rows, box_cols, variant, regions = key
+    box_rows, box_cols, variant, regions = key[:4]
     n = box_rows * box_cols
     return Board(Puzzle(box_rows, box_cols, [0] * (n * n), variant, regions))
 

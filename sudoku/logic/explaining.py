@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from dlx.logic import State, forced_option, set_logic, steps
 
 from ..encode import givens, grid_of, problem_for
+from ..errors import PuzzleError
 from ..formats import as_puzzle
 from ..grid import Puzzle, check_givens
 from .board import BOX_KINDS, Board, board_for, cells_text, effects_text, set_text
@@ -284,6 +285,11 @@ class Explanation:
 
 def solve_state(puzzle: Puzzle):
     """``(board, problem, state, status, solution options)`` of a checked puzzle."""
+    if puzzle.candidates is not None:
+        # Their encoding has items of its own (the values ruled out), which the
+        # technique names do not cover yet.
+        raise PuzzleError("pencil-mark (Sukaku) puzzles cannot be explained or rated yet; "
+                          "solve, count and check take them", puzzle.source, puzzle.line)
     check_givens(puzzle)
     problem = problem_for(puzzle)
     forced = givens(puzzle)
