@@ -190,8 +190,8 @@ def test_regions_need_not_be_contiguous():
 # --- size limit -------------------------------------------------------------
 def test_size_limit_constants_agree_with_the_engine():
     from dlx.links import BYTES_PER_NODE
-    from sudoku import grid
-    assert grid._ENGINE_BYTES_PER_NODE == BYTES_PER_NODE
+    from sudoku import limits
+    assert limits._ENGINE_BYTES_PER_NODE == BYTES_PER_NODE
     assert estimate_encoding(MAX_SIZE)[1] <= MAX_ENCODING_BYTES < estimate_encoding(MAX_SIZE + 1)[1]
     assert estimate_encoding(MAX_SIZE)[0] < 2**32
 
