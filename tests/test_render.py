@@ -514,3 +514,16 @@ def test_gallery_pictures_are_drawn():
     sizes = {parse_svg(svg).get("data-size") for svg in files.values()}
     assert variants == {"standard", "jigsaw", "x", "windoku"} and {"6", "9", "16"} <= sizes
     assert "```text\n┌" in page  # the terminal drawing
+
+
+def test_a_pencil_mark_puzzle_shows_its_own_candidates():
+    import xml.etree.ElementTree as ET
+
+    from sudoku import parse_puzzle, render_svg, render_text
+
+    marks = "".join("12......." if i % 2 else "..3456789" for i in range(81))
+    p = parse_puzzle(marks)
+    texts = ET.fromstring(render_svg(p)).iter("{http://www.w3.org/2000/svg}text")
+    shown = [t for t in texts if "candidate" in t.get("class", "")]
+    assert len(shown) == 41 * 7 + 40 * 2
+    assert render_text(p) == render_text(p, candidates=p.candidates)

@@ -132,6 +132,8 @@ def _solution(p: Puzzle, solution) -> tuple[int, ...]:
 
 def _marks(p: Puzzle, candidates, values) -> tuple[tuple[int, ...], ...] | None:
     if candidates is None:
+        candidates = p.candidates  # a pencil-mark (Sukaku) puzzle shows its own
+    if candidates is None:
         return None
     n = p.size
     cells = list(getattr(candidates, "cells", candidates))  # a sudoku.Candidates, or a list

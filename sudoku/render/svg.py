@@ -60,7 +60,8 @@ def render_svg(puzzle, solution=None, *, candidates=None,
         puzzle leaves blank; it must agree with the givens.
     candidates : sequence of iterables of int, or sudoku.Candidates, optional
         Pencil marks of each cell, drawn small in the cells that hold no value, each
-        value at its own place (1 top left to 9 bottom right on 9x9).
+        value at its own place (1 top left to 9 bottom right on 9x9); default: a
+        pencil-mark puzzle's own.
     highlight : iterable of int, or mapping of int to str, optional
         Cells (0-based, row-major) to highlight: a set of cells gets the class
         ``highlight`` (and a yellow fill); a mapping gives each cell its own class

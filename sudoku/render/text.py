@@ -52,7 +52,8 @@ def render_text(puzzle, solution=None, *, candidates=None,
         ``n * n`` values row by row (0 for none), drawn in the cells the puzzle
         leaves blank; it must agree with the givens.
     candidates : sequence of iterables of int, or sudoku.Candidates, optional
-        Pencil marks of each cell, drawn in the cells that hold no value.
+        Pencil marks of each cell, drawn in the cells that hold no value
+        (default: a pencil-mark puzzle's own).
     highlight : iterable of int, or mapping of int to str, optional
         Cells (0-based, row-major) to highlight; with colour only.
     eliminated : iterable of (cell, value), optional
