@@ -23,6 +23,7 @@ import os
 import signal
 import sys
 import threading
+import time
 import warnings
 
 import click
@@ -247,14 +248,48 @@ def run_command(group: click.Group, prog_name: str, argv=None):
     with _StopSignals() as stop:
         try:
             return group.main(args=argv, prog_name=prog_name)
+        except SystemExit as exc:
+            if stop.received is None:
+                if exc.code == EXIT_INTERRUPTED:
+                    _exit_without_hanging(EXIT_INTERRUPTED)
+                raise
+            code = 128 + stop.received
         except BaseException:
             if stop.received is None:
                 raise
-            # Stopped by a signal, whatever the way out was: the command's
-            # "interrupted" exit, or an error writing to a terminal that hung up.
             code = 128 + stop.received
-            _flush_quietly()
-            raise SystemExit(code) from None
+    # Stopped by a signal, whatever the way out was: the command's "interrupted"
+    # exit, or an error writing to a terminal that hung up.
+    _flush_quietly()
+    _exit_without_hanging(code)
+    raise SystemExit(code)
+
+
+EXIT_WAIT = 5.0  # seconds a stopped command waits for its executors' threads at exit
+
+
+def _exit_without_hanging(code: int) -> None:
+    """End a stopped command now if threads it abandoned would hold up the exit.
+
+    Python joins the threads of every thread and process pool as it exits.  A
+    pool stopped part way (Ctrl-C, SIGTERM) normally lets its threads end
+    within moments, but the process pool of Python before 3.12 can leave its
+    manager thread waiting for workers that were killed, and the exit would
+    then wait for ever.  So after `EXIT_WAIT` seconds the process ends without
+    that join, its output flushed (temporary files are removed before this).
+    """
+    main = threading.main_thread()
+    deadline = time.monotonic() + EXIT_WAIT
+    for thread in threading.enumerate():
+        if thread is not main and not thread.daemon:
+            thread.join(max(0.0, deadline - time.monotonic()))
+    if any(t is not main and not t.daemon and t.is_alive() for t in threading.enumerate()):
+        _flush_quietly()
+        try:
+            sys.stderr.flush()
+        except (OSError, ValueError):
+            pass
+        os._exit(code)
 
 
 class _StopSignals:

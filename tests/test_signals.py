@@ -273,3 +273,28 @@ def test_second_signal_ends_at_once_and_nohup_is_respected(tmp_path):
     assert r.returncode == -signal.SIGTERM and time.monotonic() - t0 < 4
     r = run("nohup", "1")  # an ignored signal stays ignored
     assert (r.returncode, r.stdout) == (0, "not stopped\n")
+
+
+def test_a_stopped_command_does_not_wait_for_threads_it_abandoned(tmp_path):
+    # A pool thread that never ends (as Python 3.11's process-pool manager can
+    # when its workers are killed) must not hold up the exit after Ctrl-C or a
+    # stop signal: the command ends within EXIT_WAIT, its output flushed.
+    script = tmp_path / "stuck.py"
+    script.write_text(
+        "import threading, click\n"
+        "from dlx.cli_base import CliGroup, run_command\n"
+        "@click.group(cls=CliGroup)\n"
+        "def cli():\n"
+        "    pass\n"
+        "@cli.command()\n"
+        "def go():\n"
+        "    threading.Thread(target=threading.Event().wait).start()\n"
+        "    print('made', flush=False)\n"
+        "    raise KeyboardInterrupt\n"
+        "run_command(cli, 'stuck', ['go'])\n")
+    t0 = time.monotonic()
+    r = subprocess.run([sys.executable, str(script)], capture_output=True, text=True,
+                       timeout=60, cwd=ROOT)
+    assert r.returncode == 130 and r.stdout == "made\n"
+    assert r.stderr.endswith("interrupted\n") and "Traceback" not in r.stderr
+    assert time.monotonic() - t0 < 30
