@@ -200,20 +200,33 @@ def kernel(name: str):
     fn = _ready.get(name)
     if fn is not None:
         return fn
-    from . import _kernel
+    return compiled("dlx._kernel", name, SIGNATURES[name], key=name)
 
-    fn = getattr(_kernel, name)
+
+def compiled(module: str, name: str, signature: str, *, key=None):
+    """The jitted function ``name`` of ``module``, compiled for ``signature`` only.
+
+    As `kernel` does for dlx's own: the notice on stderr exactly when numba
+    compiles, then no other signature.  Under NUMBA_DISABLE_JIT, the plain function.
+    """
+    key = key or (module, name)
+    fn = _ready.get(key)
+    if fn is not None:
+        return fn
+    import importlib
+
+    fn = getattr(importlib.import_module(module), name)
     with _lock:
-        if name not in _ready:
+        if key not in _ready:
             if hasattr(fn, "compile"):  # absent under NUMBA_DISABLE_JIT=1
                 from numba.core import event
 
                 with event.install_listener("numba:compile", _compile_listener()):
-                    fn.compile(SIGNATURES[name])
+                    fn.compile(signature)
                 # One signature per kernel: a call with other types is a bug, not a new compile.
                 fn.disable_compile()
-            _ready[name] = fn
-    return fn
+            _ready[key] = fn
+    return _ready[key]
 
 
 def warm_up(names=("search", "unwind", "force", "batch")) -> None:

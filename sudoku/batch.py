@@ -33,6 +33,7 @@ from dlx.parallel import TaskInterrupted, backend_for, ordered
 from .encode import givens, grid_of, option_numbers, problem_for, shape_key
 from .errors import PuzzleError
 from .grid import Puzzle, check_givens
+from .kernels import kernel_name, layout_for, search_alone, solve_grids
 
 __all__ = ["BATCH_NODE_CAP", "BATCH_SECONDS", "CHUNK", "SCHEDULER_CHUNK", "PuzzleResult",
            "map_chunks", "solve_all"]
@@ -145,6 +146,14 @@ def _finish_alone(res: PuzzleResult, prob: Problem, forced, limit, store, timeou
     res.solutions = [grid_of(res.puzzle.size, x) for x in sols]
 
 
+def _finish_bits(res: PuzzleResult, layout, grid, s: _Settings) -> None:
+    """`_finish_alone` with the bit kernel, in slices of nodes (timeout and Ctrl-C)."""
+    r = search_alone(layout, grid, limit=s.run_limit, store=s.store, timeout=s.timeout,
+                     max_nodes=s.max_nodes)
+    res.count, res.nodes, res.seconds, res.solutions = r.count, r.nodes, r.seconds, r.solutions
+    res.status = {"overflow": "nodes"}.get(r.status, r.status)
+
+
 def _grids(puzzles, n) -> np.ndarray:
     """The givens of puzzles of size ``n``: a read-only uint8 array, one row per puzzle."""
     # (A Puzzle keeps its values as bytes: packing a 9x9 grid again cost about 1 us.)
@@ -160,8 +169,9 @@ def _check_mode(mode) -> None:
 class _Settings:
     """What every chunk of one `solve_all` call shares."""
 
-    def __init__(self, mode, limit, timeout, max_nodes):
+    def __init__(self, mode, limit, timeout, max_nodes, kernel=None):
         self.mode = mode
+        self.kernel = kernel_name(kernel)  # "bits" where the bit kernel serves, or "dlx"
         self.store = {"solve": 1, "check": 2, "count": 0}[mode]
         self.run_limit = _MODES[mode] if mode != "count" else (limit or 0)
         self.cap = BATCH_NODE_CAP if max_nodes is None else min(BATCH_NODE_CAP, max_nodes)
@@ -174,18 +184,24 @@ class _Settings:
 class _Group:
     """Puzzles of one shape and variant from one chunk, encoded for the batch kernel."""
 
-    __slots__ = ("positions", "puzzles", "prob", "fptr", "fopts", "out")
+    __slots__ = ("positions", "puzzles", "bits", "grids", "prob", "fptr", "fopts", "out")
 
-    def __init__(self, positions, puzzles):
+    def __init__(self, positions, puzzles, kernel):
         self.positions = positions  # each puzzle's place in its chunk; None: 0, 1, 2, ...
         self.puzzles = puzzles
         n = puzzles[0].size
-        self.prob = problem_for(puzzles[0])  # in the calling thread: the cache is a dict
         grids = _grids(puzzles, n)
+        # The bit kernel's layout when it serves this shape (sudoku.kernels), else DLX's
+        # problem; made in the calling thread: both caches are dicts.
+        self.bits = layout_for(puzzles[0], kernel)
+        self.grids = grids
+        self.out = None  # what the kernel call returns
+        if self.bits is not None:
+            return
+        self.prob = problem_for(puzzles[0])
         self.fopts = option_numbers(grids, n)
         self.fptr = np.zeros(len(puzzles) + 1, dtype=np.int64)
         np.cumsum(np.count_nonzero(grids, axis=1), out=self.fptr[1:])
-        self.out: BatchArrays | None = None  # what dlx.batch.solve_arrays returns
 
 
 
@@ -197,7 +213,7 @@ class _Chunk:
     the calling thread reads before `finish`.
     """
 
-    def __init__(self, items, start, mode):
+    def __init__(self, items, start, mode, kernel=None):
         self.start = start  # input index of items[0]
         self.size = len(items)
         self.results: list = [None] * len(items)  # an item's result once it is final
@@ -208,7 +224,7 @@ class _Chunk:
             # (The keys are compared as they are made: a list of them all would add
             # thousands of objects for the cycle collector to walk.)
             if all(map(shape_key(items[0]).__eq__, map(shape_key, items))):
-                self.groups = [_Group(None, items)]
+                self.groups = [_Group(None, items, kernel)]
                 return
         groups: dict = {}
         for pos, item in enumerate(items):
@@ -225,14 +241,19 @@ class _Chunk:
                 positions, puzzles = groups.setdefault(shape_key(item), ([], []))
                 positions.append(pos)
                 puzzles.append(item)
-        self.groups = [_Group(positions, puzzles) for positions, puzzles in groups.values()]
+        self.groups = [_Group(positions, puzzles, kernel)
+                       for positions, puzzles in groups.values()]
 
     def run(self, s: _Settings) -> None:
         """Every group's kernel call."""
         t0 = time.perf_counter()
         for g in self.groups:
-            g.out = solve_arrays(g.prob, g.fptr, g.fopts, limit=s.run_limit, store=s.store,
-                                 max_nodes=s.cap, locked=True)
+            if g.bits is not None:
+                g.out = solve_grids(g.bits, g.grids, limit=s.run_limit, store=s.store,
+                                    max_nodes=s.cap)
+            else:
+                g.out = solve_arrays(g.prob, g.fptr, g.fopts, limit=s.run_limit,
+                                     store=s.store, max_nodes=s.cap, locked=True)
         self.seconds = time.perf_counter() - t0
 
     def finish(self, s: _Settings) -> Iterator[PuzzleResult]:
@@ -260,42 +281,9 @@ class _Chunk:
         """Turn a group's kernel output into results; finish alone those it capped."""
         out, g.out = g.out, None
         assert out is not None  # set by run
-        counts, nodes, codes, sols = out.counts, out.nodes, out.codes, out.solutions
+        counts, nodes, codes = out.counts, out.nodes, out.codes
         puzzles = g.puzzles
-        n = puzzles[0].size
-        cells = n * n
-        # Solved grids, all of one slot at once.  A solution holds one option per cell
-        # (option cell * n + value - 1, see sudoku.encode): the givens' options go in
-        # the slots after the chosen ones and sorting each row puts the options in cell
-        # order, so their values make the grid; struct then cuts the bytes into tuples
-        # of ints, in C.  (encode.grid_of does the same for one solution.)
-        unpack = struct.Struct(f"{cells}B").iter_unpack
-        at_cell = np.arange(0, cells * n, n, dtype=sols.dtype)
-        found = None
-        for j in range(sols.shape[1]):
-            has = counts > j  # puzzles with a solution in slot j
-            sel = np.flatnonzero(has)
-            if not sel.size:
-                break
-            every = sel.size == len(puzzles)
-            opts = sols[sel, j, 1:cells + 1]
-            opts[np.arange(cells) >= sols[sel, j, :1]] = \
-                g.fopts if every else g.fopts[np.repeat(has, np.diff(g.fptr))]
-            opts.sort(axis=1)
-            # Now row k, column c holds c * n + value - 1 (one option per cell, in cell
-            # order); subtracting is cheaper than numpy's integer %.
-            opts += 1
-            opts -= at_cell
-            grids = unpack(opts.astype(np.uint8).tobytes())
-            if found is None and every:
-                found = [[grid] for grid in grids]
-            else:
-                if found is None:
-                    found = [[] for _ in puzzles]
-                for k, grid in zip(sel.tolist(), grids, strict=True):
-                    found[k].append(grid)
-        if found is None:
-            found = [[] for _ in puzzles]
+        found = _found_grids(out) if g.bits is not None else _found_options(g, out)
         statuses = [_STATUS[c] for c in codes.tolist()]
         start = self.start
         if g.positions is None:
@@ -328,8 +316,11 @@ class _Chunk:
         for k in capped:
             res = results[k]
             assert res.puzzle is not None
-            _finish_alone(res, g.prob, givens(res.puzzle), s.run_limit, s.store, s.timeout,
-                          s.max_nodes)
+            if g.bits is not None:
+                _finish_bits(res, g.bits, g.grids[k], s)
+            else:
+                _finish_alone(res, g.prob, givens(res.puzzle), s.run_limit, s.store,
+                              s.timeout, s.max_nodes)
             self.results[k if g.positions is None else g.positions[k]] = res
             if res.status == "interrupted":
                 # Ctrl-C stops the group at this puzzle: the output ends with it, as
@@ -340,13 +331,69 @@ class _Chunk:
                 raise KeyboardInterrupt
 
 
+def _found_options(g: _Group, out: BatchArrays) -> list:
+    """Each puzzle's solved grids from the DLX batch kernel's options."""
+    counts, sols = out.counts, out.solutions
+    puzzles = g.puzzles
+    n = puzzles[0].size
+    cells = n * n
+    # Solved grids, all of one slot at once.  A solution holds one option per cell
+    # (option cell * n + value - 1, see sudoku.encode): the givens' options go in
+    # the slots after the chosen ones and sorting each row puts the options in cell
+    # order, so their values make the grid; struct then cuts the bytes into tuples
+    # of ints, in C.  (encode.grid_of does the same for one solution.)
+    unpack = struct.Struct(f"{cells}B").iter_unpack
+    at_cell = np.arange(0, cells * n, n, dtype=sols.dtype)
+    found = None
+    for j in range(sols.shape[1]):
+        has = counts > j  # puzzles with a solution in slot j
+        sel = np.flatnonzero(has)
+        if not sel.size:
+            break
+        every = sel.size == len(puzzles)
+        opts = sols[sel, j, 1:cells + 1]
+        opts[np.arange(cells) >= sols[sel, j, :1]] = \
+            g.fopts if every else g.fopts[np.repeat(has, np.diff(g.fptr))]
+        opts.sort(axis=1)
+        # Now row k, column c holds c * n + value - 1 (one option per cell, in cell
+        # order); subtracting is cheaper than numpy's integer %.
+        opts += 1
+        opts -= at_cell
+        grids = unpack(opts.astype(np.uint8).tobytes())
+        if found is None and every:
+            found = [[grid] for grid in grids]
+        else:
+            if found is None:
+                found = [[] for _ in puzzles]
+            for k, grid in zip(sel.tolist(), grids, strict=True):
+                found[k].append(grid)
+    if found is None:
+        found = [[] for _ in puzzles]
+    return found
+
+
+def _found_grids(out) -> list:
+    """Each puzzle's solved grids from the bit kernel (grids already)."""
+    counts, sols = out.counts, out.solutions
+    cells = sols.shape[2]
+    unpack = struct.Struct(f"{cells}B").iter_unpack
+    if sols.shape[1] == 1 and counts.all():
+        return [[grid] for grid in unpack(sols.tobytes())]
+    found: list = [[] for _ in range(len(counts))]
+    for j in range(sols.shape[1]):
+        sel = np.flatnonzero(counts > j)
+        for k, grid in zip(sel.tolist(), unpack(sols[sel, j].tobytes()), strict=True):
+            found[k].append(grid)
+    return found
+
+
 def _run(chunk: _Chunk, s: _Settings) -> _Chunk:
     chunk.run(s)
     return chunk
 
 
 def solve_all(items: Iterable, *, mode="solve", limit=None, jobs=1, timeout=None,
-              max_nodes=None, chunk=None) -> Iterator[PuzzleResult]:
+              max_nodes=None, chunk=None, kernel=None) -> Iterator[PuzzleResult]:
     """Solve, check or count a stream of puzzles; yields results in input order.
 
     Parameters
@@ -375,6 +422,12 @@ def solve_all(items: Iterable, *, mode="solve", limit=None, jobs=1, timeout=None
         result may wait for the puzzles after it to be read; ``chunk=1``
         with ``jobs=1`` answers each puzzle as soon as it is read (for input
         typed or fed one puzzle at a time), at some cost per puzzle.
+    kernel : {"bits", "dlx"}, optional
+        The search kernel (`sudoku.kernels`): by default ``$SUDOKU_KERNEL``,
+        else ``"bits"``, the bit-parallel kernel for every grid up to 31 x 31
+        (DLX for larger ones); ``"dlx"`` forces Dancing Links.  Counts and
+        verdicts agree; node counts do not, and a puzzle with several
+        solutions may be solved by another of them.
 
     Yields
     ------
@@ -384,8 +437,8 @@ def solve_all(items: Iterable, *, mode="solve", limit=None, jobs=1, timeout=None
     Raises
     ------
     ValueError
-        An unknown ``mode``; ``jobs`` or ``chunk`` not a positive whole
-        number (a `dlx.ProblemError`).
+        An unknown ``mode`` or ``kernel``; ``jobs`` or ``chunk`` not a
+        positive whole number (a `dlx.ProblemError`).
 
     Notes
     -----
@@ -414,7 +467,7 @@ def solve_all(items: Iterable, *, mode="solve", limit=None, jobs=1, timeout=None
     _check_mode(mode)
     jobs = validate.whole("jobs", jobs, optional=False)
     fixed = validate.whole("chunk", chunk)
-    return _solve(items, _Settings(mode, limit, timeout, max_nodes), jobs, fixed)
+    return _solve(items, _Settings(mode, limit, timeout, max_nodes, kernel), jobs, fixed)
 
 
 def _solve(items: Iterable, s: _Settings, jobs: int, fixed: int | None):
@@ -435,7 +488,7 @@ def _solve(items: Iterable, s: _Settings, jobs: int, fixed: int | None):
             got = list(islice(items, want))
             if not got:
                 return
-            yield _Chunk(got, index, s.mode), s
+            yield _Chunk(got, index, s.mode, s.kernel), s
             index += len(got)
             if len(got) < want:  # a short read means the end: never read past it
                 return

@@ -1,0 +1,613 @@
+"""The bit-parallel Sudoku kernels (jitted; imported only when a search needs them).
+
+The same exact cover as `sudoku.encode` (one item per cell, one per house and
+value), searched with each item's remaining options kept as a bitmask instead
+of a linked list.  Two layouts:
+
+* **9x9 standard** (`search9`, `batch9`): nine *digit planes*, each the
+  positions where a digit may still go, split in three bands of 27 bits (3 rows
+  of 9 cells), plus the solved cells of each band: 30 ``uint32`` in all.  A
+  band of one digit holds the digit once per row and once per box, so which
+  (row, box) segments it occupies is one of six permutations: one table lookup
+  on the 9-bit segment map keeps only the segments some permutation uses (this
+  is locked candidates, pointing and claiming, within the band) or finds the
+  dead end.  Rows and boxes with one place left are then rows with one bit;
+  columns are counted across the nine rows with two words; cells with one
+  digit (naked singles) come from counting the nine planes bit-sliced.
+* **n x n, any houses** (`search_units`, `batch_units`): one candidate mask per
+  cell (bit 31: placed, so n <= 31), a house list, and each cell's peers.
+  Placing a value clears it from the peers; a value with one place in a house
+  is placed there.
+
+Both propagate those forced options to a fixpoint, then branch on an item with
+the fewest options left: a cell with two candidates first, then (generic
+layout) a house-value with two places, else the cell with fewest candidates.
+A branch is binary: the chosen option is taken, and on return it is removed
+(so the item's other options are tried by the same rule); the saved state is a
+copy of the small array, and there is nothing to unlink.  A node is one such
+guess: node counts are not comparable with the DLX kernel's.
+
+Each search is resumable (`ctx` holds depth, phase, count and nodes), so a
+caller can run it in slices of nodes and check a clock or Ctrl-C in between.
+Return codes are `dlx.batch`'s status codes.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from dlx.batch import CLASH, COMPLETE, LIMIT, NODES, OVERFLOW
+
+# Only for the module docstring's promise: the codes are the batch's.
+__all__ = ["batch9", "batch_units", "search9", "search_units", "CODES"]
+CODES = (COMPLETE, LIMIT, NODES, OVERFLOW, CLASH)
+
+INT64_MAX = np.iinfo(np.int64).max
+FULL27 = (1 << 27) - 1
+PLACED = 1 << 31
+# ctx slots: depth, phase (-1 fresh, 0 after a dead end or a solution, 1 to branch), count, nodes
+DEPTH, PHASE, COUNT, NODE = range(4)
+
+
+def _tables():
+    """The band tables, built once in numpy (read by the jitted code as constants)."""
+    shrink = np.zeros(512, dtype=np.int64)  # 9 cells of a row -> which of its 3 boxes
+    for x in range(512):
+        shrink[x] = sum(1 << k for k in range(3) if x >> (3 * k) & 7)
+    perms = [(0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0)]
+    masks = [sum(1 << (3 * r + p[r]) for r in range(3)) for p in perms]
+    allowed = np.zeros(512, dtype=np.int64)  # segments -> those some permutation uses
+    expand = np.zeros(512, dtype=np.int64)  # segments -> their 27 cells
+    for s in range(512):
+        allowed[s] = np.bitwise_or.reduce([m for m in masks if (m & s) == m] or [0])
+        expand[s] = sum(7 << (9 * (k // 3) + 3 * (k % 3)) for k in range(9) if s >> k & 1)
+    kill = np.zeros(27, dtype=np.int64)  # a band cell's row and box peers in the band
+    for i in range(27):
+        r, c = divmod(i, 9)
+        row = 511 << (9 * r)
+        box = sum(7 << (9 * rr + 3 * (c // 3)) for rr in range(3))
+        kill[i] = (row | box) & ~(1 << i)
+    col = np.array([(1 | 1 << 9 | 1 << 18) << c for c in range(9)], dtype=np.int64)
+    return shrink, allowed, expand, kill, col
+
+
+SHRINK, ALLOWED, EXPAND, KILL, COL = _tables()
+
+
+@njit(cache=True)
+def _ctz(x):
+    """Index of the lowest set bit of a nonzero word (binary search: no loop per bit)."""
+    i = 0
+    if not x & 0xFFFF:
+        x >>= 16
+        i += 16
+    if not x & 0xFF:
+        x >>= 8
+        i += 8
+    if not x & 0xF:
+        x >>= 4
+        i += 4
+    if not x & 0x3:
+        x >>= 2
+        i += 2
+    if not x & 0x1:
+        i += 1
+    return i
+
+
+@njit(cache=True)
+def _popcount(x):
+    x = x - ((x >> 1) & 0x55555555)
+    x = (x & 0x33333333) + ((x >> 2) & 0x33333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F
+    return ((x * 0x01010101) & 0xFFFFFFFF) >> 24
+
+
+# --- 9x9: digit planes in bands ------------------------------------------------------
+
+
+@njit(cache=True)
+def _place9(st, d, b, i):
+    """Digit d in cell i of band b: clear its peers; return the digits whose planes changed."""
+    bit = 1 << i
+    p = 3 * d + b
+    st[p] &= ~KILL[i]
+    col = COL[i % 9]
+    for b2 in range(3):
+        if b2 != b:
+            st[3 * d + b2] &= ~col
+    dirty = 1 << d
+    for d2 in range(9):
+        if d2 != d and st[3 * d2 + b] & bit:
+            st[3 * d2 + b] &= ~bit
+            dirty |= 1 << d2
+    st[27 + b] |= bit
+    return dirty
+
+
+@njit(cache=True)
+def _propagate9(st, dirty):
+    """Forced options to a fixpoint from the digits in ``dirty``; False at a dead end."""
+    while True:
+        while dirty:
+            d = _ctz(dirty)
+            dirty &= dirty - 1
+            once = 0
+            twice = 0
+            for b in range(3):
+                m = st[3 * d + b]
+                s = SHRINK[m & 511] | SHRINK[(m >> 9) & 511] << 3 | SHRINK[m >> 18] << 6
+                a = ALLOWED[s]
+                if a == 0:
+                    return False
+                m &= EXPAND[a]
+                st[3 * d + b] = m
+                for r in range(3):
+                    x = (m >> (9 * r)) & 511
+                    twice |= once & x
+                    once |= x
+            if once != 511:
+                return False
+            cs = once & ~twice
+            cs27 = cs | cs << 9 | cs << 18
+            for b in range(3):
+                m = st[3 * d + b]
+                new = m & cs27
+                for r in range(3):
+                    x = (m >> (9 * r)) & 511
+                    if (x & (x - 1)) == 0:
+                        new |= x << (9 * r)
+                new &= ~st[27 + b]
+                while new:
+                    i = _ctz(new)
+                    new &= new - 1
+                    if st[3 * d + b] >> i & 1 and not st[27 + b] >> i & 1:
+                        dirty |= _place9(st, d, b, i)
+        for b in range(3):
+            once = 0
+            twice = 0
+            for d in range(9):
+                x = st[3 * d + b]
+                twice |= once & x
+                once |= x
+            if once != FULL27:
+                return False
+            new = once & ~twice & ~st[27 + b]
+            while new:
+                i = _ctz(new)
+                new &= new - 1
+                for d in range(9):
+                    if st[3 * d + b] >> i & 1:
+                        if not st[27 + b] >> i & 1:
+                            dirty |= _place9(st, d, b, i)
+                        break
+        if not dirty:
+            return True
+
+
+@njit(cache=True)
+def _choose9(st):
+    """The guess: (plane, bit) of a digit in a cell with fewest candidates (two if any)."""
+    best = 10
+    bp = 0
+    bi = 0
+    for b in range(3):
+        once = 0
+        twice = 0
+        thrice = 0
+        for d in range(9):
+            x = st[3 * d + b]
+            thrice |= twice & x
+            twice |= once & x
+            once |= x
+        two = twice & ~thrice & ~st[27 + b]
+        if two:
+            i = _ctz(two)
+            for d in range(9):
+                if st[3 * d + b] >> i & 1:
+                    return 3 * d + b, i
+    for b in range(3):
+        open_ = FULL27 & ~st[27 + b]
+        while open_:
+            i = _ctz(open_)
+            open_ &= open_ - 1
+            k = 0
+            first = -1
+            for d in range(9):
+                if st[3 * d + b] >> i & 1:
+                    k += 1
+                    if first < 0:
+                        first = d
+            if k < best:
+                best = k
+                bp = 3 * first + b
+                bi = i
+    return bp, bi
+
+
+@njit(cache=True)
+def _start9(grid, st):
+    """The state with the givens placed (no propagation); False if two givens clash."""
+    for p in range(27):
+        st[p] = FULL27
+    for b in range(3):
+        st[27 + b] = 0
+    for c in range(81):
+        v = grid[c]
+        if v:
+            b = c // 27
+            i = c % 27
+            d = v - 1
+            if not (st[3 * d + b] >> i & 1):
+                return False
+            _place9(st, d, b, i)
+    return True
+
+
+@njit(cache=True)
+def _solution9(st, out):
+    for d in range(9):
+        for b in range(3):
+            m = st[3 * d + b]
+            while m:
+                i = _ctz(m)
+                m &= m - 1
+                out[27 * b + i] = d + 1
+
+
+@njit(cache=True, nogil=True)
+def search9(grid, st, stack, guess, ctx, sols, limit, max_nodes):
+    """Search a 9x9 puzzle (``grid``: 81 values, 0 blank), resumably.
+
+    ``st`` (30 words), ``stack`` (82 x 30), ``guess`` (82) and ``ctx`` (4) hold
+    the search between calls (``ctx[PHASE] = -1`` starts afresh).  Solutions go
+    to ``sols`` rows while there is room.  Stops at ``limit`` solutions (0: no
+    limit) or when ``ctx[NODE]`` reaches ``max_nodes``; returns the status code.
+    """
+    if ctx[PHASE] < 0:
+        ctx[DEPTH] = 0
+        ctx[COUNT] = 0
+        ctx[NODE] = 0
+        if not _start9(grid, st):
+            ctx[PHASE] = 0
+            return CLASH
+        ctx[PHASE] = 1 if _propagate9(st, 511) else 0
+    depth = ctx[DEPTH]
+    ok = ctx[PHASE] == 1
+    count = ctx[COUNT]
+    nodes = ctx[NODE]
+    code = COMPLETE
+    while True:
+        if ok:
+            if (st[27] & st[28] & st[29]) == FULL27:
+                if count == INT64_MAX:
+                    code = OVERFLOW
+                    break
+                if count < sols.shape[0]:
+                    _solution9(st, sols[count])
+                count += 1
+                ok = False
+                if limit and count >= limit:
+                    code = LIMIT
+                    break
+                continue
+            if nodes >= max_nodes:
+                code = NODES
+                break
+            p, i = _choose9(st)
+            stack[depth, :] = st
+            guess[depth] = p * 32 + i
+            depth += 1
+            nodes += 1
+            ok = _propagate9(st, _place9(st, p // 3, p % 3, i))
+        else:
+            if depth == 0:
+                break
+            depth -= 1
+            st[:] = stack[depth]
+            g = guess[depth]
+            p = g // 32
+            st[p] &= ~(1 << (g % 32))
+            ok = _propagate9(st, 1 << (p // 3))
+    ctx[DEPTH] = depth
+    ctx[PHASE] = 1 if ok else 0
+    ctx[COUNT] = count
+    ctx[NODE] = nodes
+    return code
+
+
+@njit(cache=True, nogil=True)
+def batch9(grids, limit, max_nodes, counts, nodes, codes, sols):
+    """`search9` every row of ``grids``; one solution slot per ``sols[k]`` row."""
+    st = np.zeros(30, dtype=np.uint32)
+    stack = np.zeros((82, 30), dtype=np.uint32)
+    guess = np.zeros(82, dtype=np.int64)
+    ctx = np.zeros(4, dtype=np.int64)
+    for k in range(grids.shape[0]):
+        ctx[PHASE] = -1
+        codes[k] = search9(grids[k], st, stack, guess, ctx, sols[k], limit, max_nodes)
+        counts[k] = ctx[COUNT]
+        nodes[k] = ctx[NODE]
+    return grids.shape[0]
+
+
+# --- n x n, any houses: a candidate mask per cell ------------------------------------
+
+
+@njit(cache=True)
+def _clear(st, cells, at, count, drop, queue, qn, full):
+    """Clear the values ``drop`` from ``count`` cells listed from ``cells[at]``; new naked
+    singles are queued.  Returns the queue length, or -1 when a cell runs out."""
+    for j in range(at, at + count):
+        c = cells[j]
+        x = st[c]
+        if x & drop:
+            x &= ~drop
+            st[c] = x
+            y = x & full
+            if y == 0:
+                return -1
+            if (y & (y - 1)) == 0 and not x & PLACED:
+                st[c] = x | PLACED
+                queue[qn] = c
+                qn += 1
+    return qn
+
+
+@njit(cache=True)
+def _locked(st, lock, queue, qn, full):
+    """Locked candidates: a value whose places in one house all lie where it meets
+    another leaves the rest of the other.  ``lock`` lists each meeting of two houses
+    as (size, cells) for the meeting, then the rest of each house.  Returns the queue
+    length (it grows with new singles), -1 at a dead end; ``-2 - qn`` when nothing changed."""
+    changed = False
+    k = 0
+    while k < lock.shape[0]:
+        m = lock[k]
+        inside = 0
+        for j in range(k + 1, k + 1 + m):
+            inside |= st[lock[j]]
+        inside &= full
+        k += 1 + m
+        a = lock[k]
+        a_at = k + 1
+        out_a = 0
+        for j in range(a_at, a_at + a):
+            out_a |= st[lock[j]]
+        k += 1 + a
+        b = lock[k]
+        b_at = k + 1
+        out_b = 0
+        for j in range(b_at, b_at + b):
+            out_b |= st[lock[j]]
+        k += 1 + b
+        drop_b = inside & ~out_a & out_b  # only here in house a: not elsewhere in b
+        drop_a = inside & ~out_b & out_a
+        if drop_b:
+            qn = _clear(st, lock, b_at, b, drop_b, queue, qn, full)
+            if qn < 0:
+                return -1
+            changed = True
+        if drop_a:
+            qn = _clear(st, lock, a_at, a, drop_a, queue, qn, full)
+            if qn < 0:
+                return -1
+            changed = True
+    return qn if changed else -2 - qn
+
+
+@njit(cache=True)
+def _settle(st, queue, qn, peer_ptr, peers, units, lock, full):
+    """Place the cells queued (``queue[:qn]``), then hidden singles and locked
+    candidates, to a fixpoint."""
+    qh = 0
+    while True:
+        while qh < qn:
+            c = queue[qh]
+            qh += 1
+            m = st[c] & full
+            for k in range(peer_ptr[c], peer_ptr[c + 1]):
+                p = peers[k]
+                x = st[p]
+                if x & m:
+                    x &= ~m
+                    st[p] = x
+                    y = x & full
+                    if y == 0:
+                        return False
+                    if (y & (y - 1)) == 0 and not x & PLACED:
+                        st[p] = x | PLACED
+                        queue[qn] = p
+                        qn += 1
+        found = False
+        for u in range(units.shape[0]):
+            once = 0
+            twice = 0
+            for j in range(units.shape[1]):
+                x = st[units[u, j]] & full
+                twice |= once & x
+                once |= x
+            if once != full:
+                return False
+            h = once & ~twice
+            if h:
+                for j in range(units.shape[1]):
+                    c = units[u, j]
+                    x = st[c]
+                    if x & h and not x & PLACED:
+                        y = x & h
+                        if y & (y - 1):
+                            return False
+                        st[c] = y | PLACED
+                        queue[qn] = c
+                        qn += 1
+                        found = True
+        if not found:
+            q = _locked(st, lock, queue, qn, full)
+            if q == -1:
+                return False
+            if q < -1:
+                return True
+            qn = q
+
+
+@njit(cache=True)
+def _pair_units(st, units, full, k):
+    """A house-value with exactly ``k`` (2 or 3) places left: (a cell of it, value), else (-1, 0)."""
+    for u in range(units.shape[0]):
+        once = 0
+        twice = 0
+        thrice = 0
+        four = 0
+        for j in range(units.shape[1]):
+            x = st[units[u, j]] & full
+            four |= thrice & x
+            thrice |= twice & x
+            twice |= once & x
+            once |= x
+        hit = twice & ~thrice if k == 2 else thrice & ~four
+        if hit:
+            v = _ctz(hit)
+            for j in range(units.shape[1]):
+                c = units[u, j]
+                if st[c] >> v & 1:
+                    return c, v
+    return -1, 0
+
+
+@njit(cache=True)
+def _choose_units(st, units, full):
+    """The guess (cell, value): an item with fewest options left, cells first on a tie,
+    house-values counted exactly up to three options."""
+    best = 99
+    bc = -1
+    for c in range(st.shape[0]):
+        x = st[c]
+        if not x & PLACED:
+            k = _popcount(x & full)
+            if k < best:
+                best = k
+                bc = c
+                if k == 2:
+                    break
+    for k in (2, 3):
+        if best == k:
+            break
+        c, v = _pair_units(st, units, full, k)
+        if c >= 0:
+            return c, v
+    return bc, _ctz(st[bc] & full)
+
+
+@njit(cache=True)
+def _start_units(grid, st, queue, peer_ptr, peers, full):
+    """The state with the givens placed; -1 if two givens clash, else the queue length."""
+    for c in range(st.shape[0]):
+        st[c] = full
+    qn = 0
+    for c in range(st.shape[0]):
+        v = grid[c]
+        if v:
+            bit = 1 << (v - 1)
+            if not st[c] & bit:
+                return -1
+            st[c] = bit | PLACED
+            for k in range(peer_ptr[c], peer_ptr[c + 1]):
+                st[peers[k]] &= ~bit
+            queue[qn] = c
+            qn += 1
+    return qn
+
+
+@njit(cache=True, nogil=True)
+def search_units(peer_ptr, peers, units, lock, grid, st, stack, guess, queue, ctx, sols, limit,
+                 max_nodes):
+    """Search an n x n puzzle of any houses (``units``: one row of cells per house), resumably.
+
+    As `search9`, with ``st`` one word per cell and ``stack`` (cells + 1) x cells.
+    """
+    n = units.shape[1]
+    full = (1 << n) - 1
+    cells = st.shape[0]
+    if ctx[PHASE] < 0:
+        ctx[DEPTH] = 0
+        ctx[COUNT] = 0
+        ctx[NODE] = 0
+        qn = _start_units(grid, st, queue, peer_ptr, peers, full)
+        if qn < 0:
+            ctx[PHASE] = 0
+            return CLASH
+        ctx[PHASE] = 1 if _settle(st, queue, qn, peer_ptr, peers, units, lock, full) else 0
+    depth = ctx[DEPTH]
+    ok = ctx[PHASE] == 1
+    count = ctx[COUNT]
+    nodes = ctx[NODE]
+    code = COMPLETE
+    while True:
+        if ok:
+            c = 0
+            while c < cells and st[c] & PLACED:
+                c += 1
+            if c == cells:
+                if count == INT64_MAX:
+                    code = OVERFLOW
+                    break
+                if count < sols.shape[0]:
+                    for j in range(cells):
+                        sols[count, j] = _ctz(st[j] & full) + 1
+                count += 1
+                ok = False
+                if limit and count >= limit:
+                    code = LIMIT
+                    break
+                continue
+            if nodes >= max_nodes:
+                code = NODES
+                break
+            c, v = _choose_units(st, units, full)
+            stack[depth, :] = st
+            guess[depth] = c * 32 + v
+            depth += 1
+            nodes += 1
+            st[c] = (1 << v) | PLACED
+            queue[0] = c
+            ok = _settle(st, queue, 1, peer_ptr, peers, units, lock, full)
+        else:
+            if depth == 0:
+                break
+            depth -= 1
+            st[:] = stack[depth]
+            g = guess[depth]
+            c = g // 32
+            x = st[c] & ~(1 << (g % 32))
+            st[c] = x
+            qn = 0
+            if (x & (x - 1)) == 0:  # one candidate left: placed
+                st[c] = x | PLACED
+                queue[0] = c
+                qn = 1
+            ok = _settle(st, queue, qn, peer_ptr, peers, units, lock, full)
+    ctx[DEPTH] = depth
+    ctx[PHASE] = 1 if ok else 0
+    ctx[COUNT] = count
+    ctx[NODE] = nodes
+    return code
+
+
+@njit(cache=True, nogil=True)
+def batch_units(peer_ptr, peers, units, lock, grids, limit, max_nodes, counts, nodes, codes, sols):
+    """`search_units` every row of ``grids``."""
+    cells = grids.shape[1]
+    st = np.zeros(cells, dtype=np.uint32)
+    stack = np.zeros((cells + 1, cells), dtype=np.uint32)
+    guess = np.zeros(cells + 1, dtype=np.int64)
+    queue = np.zeros(cells, dtype=np.int64)
+    ctx = np.zeros(4, dtype=np.int64)
+    for k in range(grids.shape[0]):
+        ctx[PHASE] = -1
+        codes[k] = search_units(peer_ptr, peers, units, lock, grids[k], st, stack, guess, queue, ctx,
+                                sols[k], limit, max_nodes)
+        counts[k] = ctx[COUNT]
+        nodes[k] = ctx[NODE]
+    return grids.shape[0]
