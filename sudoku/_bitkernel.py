@@ -45,6 +45,7 @@ CODES = (COMPLETE, LIMIT, NODES, OVERFLOW, CLASH)
 
 INT64_MAX = np.iinfo(np.int64).max
 FULL27 = (1 << 27) - 1
+BAND_PLANES = sum(1 << (3 * d) for d in range(9))  # planes 3 * d + b of band b, shifted by b
 PLACED = 1 << 31
 # ctx slots: depth, phase (-1 fresh, 0 after a dead end or a solution, 1 to branch), count, nodes
 DEPTH, PHASE, COUNT, NODE = range(4)
@@ -109,62 +110,115 @@ def _popcount(x):
 
 @njit(cache=True)
 def _place9(st, d, b, i):
-    """Digit d in cell i of band b: clear its peers; return the digits whose planes changed."""
+    """Digit d in cell i of band b: clear its peers; return the planes that changed
+    (bit ``3 * digit + band``)."""
     bit = 1 << i
     p = 3 * d + b
     st[p] &= ~KILL[i]
+    dirty = 1 << p
     col = COL[i % 9]
     for b2 in range(3):
-        if b2 != b:
-            st[3 * d + b2] &= ~col
-    dirty = 1 << d
+        q = 3 * d + b2
+        if b2 != b and st[q] & col:
+            st[q] &= ~col
+            dirty |= 1 << q
     for d2 in range(9):
-        if d2 != d and st[3 * d2 + b] & bit:
-            st[3 * d2 + b] &= ~bit
-            dirty |= 1 << d2
+        q = 3 * d2 + b
+        if d2 != d and st[q] & bit:
+            st[q] &= ~bit
+            dirty |= 1 << q
     st[27 + b] |= bit
     return dirty
 
 
 @njit(cache=True)
 def _propagate9(st, dirty):
-    """Forced options to a fixpoint from the digits in ``dirty``; False at a dead end."""
+    """Forced options to a fixpoint from the planes in ``dirty``; False at a dead end.
+
+    First each changed plane alone (its band's rows and boxes), until none is
+    left; then, for every digit, its columns (locked candidates by stack, and
+    columns with one place) and every cell with one digit left.
+    """
+    touched = 0  # planes changed since their digit's columns and band's cells were checked
     while True:
         while dirty:
-            d = _ctz(dirty)
+            p = _ctz(dirty)
             dirty &= dirty - 1
+            touched |= 1 << p
+            m = st[p]
+            s = SHRINK[m & 511] | SHRINK[(m >> 9) & 511] << 3 | SHRINK[m >> 18] << 6
+            a = ALLOWED[s]
+            if a == 0:
+                return False
+            m &= EXPAND[a]
+            st[p] = m
+            b = p % 3
+            new = 0
+            for r in range(3):
+                x = (m >> (9 * r)) & 511
+                if (x & (x - 1)) == 0:
+                    new |= x << (9 * r)
+            new &= ~st[27 + b]
+            while new:
+                i = _ctz(new)
+                new &= new - 1
+                if st[p] >> i & 1 and not st[27 + b] >> i & 1:
+                    dirty |= _place9(st, p // 3, b, i)
+        digits = touched
+        bands = touched
+        touched = 0
+        for d in range(9):
+            if not (digits >> (3 * d)) & 7:
+                continue
+            # Columns of each band that still hold the digit; per stack, the bands and
+            # the stack's three columns pair off as a band's rows and boxes do.
+            c0 = st[3 * d]
+            c1 = st[3 * d + 1]
+            c2 = st[3 * d + 2]
+            o0 = (c0 | c0 >> 9 | c0 >> 18) & 511
+            o1 = (c1 | c1 >> 9 | c1 >> 18) & 511
+            o2 = (c2 | c2 >> 9 | c2 >> 18) & 511
+            keep0 = 0
+            keep1 = 0
+            keep2 = 0
+            for k in range(3):
+                seg = (o0 >> (3 * k)) & 7 | ((o1 >> (3 * k)) & 7) << 3 | ((o2 >> (3 * k)) & 7) << 6
+                a = ALLOWED[seg]
+                if a == 0:
+                    return False
+                keep0 |= (a & 7) << (3 * k)
+                keep1 |= ((a >> 3) & 7) << (3 * k)
+                keep2 |= ((a >> 6) & 7) << (3 * k)
+            for b in range(3):
+                keep = keep0 if b == 0 else (keep1 if b == 1 else keep2)
+                if (keep & 511) != 511:
+                    q = 3 * d + b
+                    m = st[q] & (keep | keep << 9 | keep << 18)
+                    if m != st[q]:
+                        st[q] = m
+                        dirty |= 1 << q
+            # Columns with one place left.
             once = 0
             twice = 0
             for b in range(3):
                 m = st[3 * d + b]
-                s = SHRINK[m & 511] | SHRINK[(m >> 9) & 511] << 3 | SHRINK[m >> 18] << 6
-                a = ALLOWED[s]
-                if a == 0:
-                    return False
-                m &= EXPAND[a]
-                st[3 * d + b] = m
                 for r in range(3):
                     x = (m >> (9 * r)) & 511
                     twice |= once & x
                     once |= x
-            if once != 511:
-                return False
             cs = once & ~twice
-            cs27 = cs | cs << 9 | cs << 18
-            for b in range(3):
-                m = st[3 * d + b]
-                new = m & cs27
-                for r in range(3):
-                    x = (m >> (9 * r)) & 511
-                    if (x & (x - 1)) == 0:
-                        new |= x << (9 * r)
-                new &= ~st[27 + b]
-                while new:
-                    i = _ctz(new)
-                    new &= new - 1
-                    if st[3 * d + b] >> i & 1 and not st[27 + b] >> i & 1:
-                        dirty |= _place9(st, d, b, i)
+            if cs:
+                cs27 = cs | cs << 9 | cs << 18
+                for b in range(3):
+                    new = st[3 * d + b] & cs27 & ~st[27 + b]
+                    while new:
+                        i = _ctz(new)
+                        new &= new - 1
+                        if st[3 * d + b] >> i & 1 and not st[27 + b] >> i & 1:
+                            dirty |= _place9(st, d, b, i)
         for b in range(3):
+            if not bands & (BAND_PLANES << b):
+                continue
             once = 0
             twice = 0
             for d in range(9):
@@ -272,7 +326,7 @@ def search9(grid, st, stack, guess, ctx, sols, limit, max_nodes):
         if not _start9(grid, st):
             ctx[PHASE] = 0
             return CLASH
-        ctx[PHASE] = 1 if _propagate9(st, 511) else 0
+        ctx[PHASE] = 1 if _propagate9(st, FULL27) else 0
     depth = ctx[DEPTH]
     ok = ctx[PHASE] == 1
     count = ctx[COUNT]
@@ -309,7 +363,7 @@ def search9(grid, st, stack, guess, ctx, sols, limit, max_nodes):
             g = guess[depth]
             p = g // 32
             st[p] &= ~(1 << (g % 32))
-            ok = _propagate9(st, 1 << (p // 3))
+            ok = _propagate9(st, 1 << p)
     ctx[DEPTH] = depth
     ctx[PHASE] = 1 if ok else 0
     ctx[COUNT] = count
@@ -320,8 +374,8 @@ def search9(grid, st, stack, guess, ctx, sols, limit, max_nodes):
 @njit(cache=True, nogil=True)
 def batch9(grids, limit, max_nodes, counts, nodes, codes, sols):
     """`search9` every row of ``grids``; one solution slot per ``sols[k]`` row."""
-    st = np.zeros(30, dtype=np.uint32)
-    stack = np.zeros((82, 30), dtype=np.uint32)
+    st = np.zeros(40, dtype=np.uint32)
+    stack = np.zeros((82, 40), dtype=np.uint32)
     guess = np.zeros(82, dtype=np.int64)
     ctx = np.zeros(4, dtype=np.int64)
     for k in range(grids.shape[0]):
@@ -336,17 +390,28 @@ def batch9(grids, limit, max_nodes, counts, nodes, codes, sols):
 
 
 @njit(cache=True)
-def _clear(st, cells, at, count, drop, queue, qn, full):
-    """Clear the values ``drop`` from ``count`` cells listed from ``cells[at]``; new naked
+def _touch(st, c, cu_ptr, cu, cells, nu):
+    """Cell c changed: its houses need checking again (flags after the cells in ``st``:
+    first for hidden singles, then for locked candidates)."""
+    for k in range(cu_ptr[c], cu_ptr[c + 1]):
+        st[cells + cu[k]] = 1
+        st[cells + nu + cu[k]] = 1
+
+
+@njit(cache=True)
+def _clear(st, lock, at, count, drop, queue, qn, full, cu_ptr, cu, cells, nu):
+    """Clear the values ``drop`` from ``count`` cells listed from ``lock[at]``; new naked
     singles are queued.  Returns the queue length, or -1 when a cell runs out."""
     for j in range(at, at + count):
-        c = cells[j]
+        c = lock[j]
         x = st[c]
         if x & drop:
             x &= ~drop
             st[c] = x
+            _touch(st, c, cu_ptr, cu, cells, nu)
             y = x & full
             if y == 0:
+                queue[cells + c] += 1
                 return -1
             if (y & (y - 1)) == 0 and not x & PLACED:
                 st[c] = x | PLACED
@@ -356,56 +421,71 @@ def _clear(st, cells, at, count, drop, queue, qn, full):
 
 
 @njit(cache=True)
-def _locked(st, lock, queue, qn, full):
+def _locked(st, lock, queue, qn, full, cu_ptr, cu, cells, nu):
     """Locked candidates: a value whose places in one house all lie where it meets
     another leaves the rest of the other.  ``lock`` lists each meeting of two houses
-    as (size, cells) for the meeting, then the rest of each house.  Returns the queue
-    length (it grows with new singles), -1 at a dead end; ``-2 - qn`` when nothing changed."""
+    as the two houses, then (size, cells) for the meeting and for the rest of each
+    house.  Only meetings of houses changed since they were last looked at are.
+    Returns the queue length (it grows with new singles), -1 at a dead end;
+    ``-2 - qn`` when nothing changed."""
     changed = False
+    flags = cells + nu
     k = 0
     while k < lock.shape[0]:
+        ha = lock[k]
+        hb = lock[k + 1]
+        k += 2
         m = lock[k]
-        inside = 0
-        for j in range(k + 1, k + 1 + m):
-            inside |= st[lock[j]]
-        inside &= full
+        in_at = k + 1
         k += 1 + m
         a = lock[k]
         a_at = k + 1
-        out_a = 0
-        for j in range(a_at, a_at + a):
-            out_a |= st[lock[j]]
         k += 1 + a
         b = lock[k]
         b_at = k + 1
+        k += 1 + b
+        if not (st[flags + ha] or st[flags + hb]):
+            continue
+        inside = 0
+        for j in range(in_at, in_at + m):
+            inside |= st[lock[j]]
+        inside &= full
+        out_a = 0
+        for j in range(a_at, a_at + a):
+            out_a |= st[lock[j]]
         out_b = 0
         for j in range(b_at, b_at + b):
             out_b |= st[lock[j]]
-        k += 1 + b
         drop_b = inside & ~out_a & out_b  # only here in house a: not elsewhere in b
         drop_a = inside & ~out_b & out_a
         if drop_b:
-            qn = _clear(st, lock, b_at, b, drop_b, queue, qn, full)
+            qn = _clear(st, lock, b_at, b, drop_b, queue, qn, full, cu_ptr, cu, cells, nu)
             if qn < 0:
                 return -1
             changed = True
         if drop_a:
-            qn = _clear(st, lock, a_at, a, drop_a, queue, qn, full)
+            qn = _clear(st, lock, a_at, a, drop_a, queue, qn, full, cu_ptr, cu, cells, nu)
             if qn < 0:
                 return -1
             changed = True
+    if not changed:
+        for u in range(nu):
+            st[flags + u] = 0
     return qn if changed else -2 - qn
 
 
 @njit(cache=True)
-def _settle(st, queue, qn, peer_ptr, peers, units, lock, full):
+def _settle(st, queue, qn, peer_ptr, peers, units, lock, cu_ptr, cu, full):
     """Place the cells queued (``queue[:qn]``), then hidden singles and locked
-    candidates, to a fixpoint."""
+    candidates in the houses changed, to a fixpoint."""
+    nu = units.shape[0]
+    cells = peer_ptr.shape[0] - 1
     qh = 0
     while True:
         while qh < qn:
             c = queue[qh]
             qh += 1
+            _touch(st, c, cu_ptr, cu, cells, nu)
             m = st[c] & full
             for k in range(peer_ptr[c], peer_ptr[c + 1]):
                 p = peers[k]
@@ -413,15 +493,20 @@ def _settle(st, queue, qn, peer_ptr, peers, units, lock, full):
                 if x & m:
                     x &= ~m
                     st[p] = x
+                    _touch(st, p, cu_ptr, cu, cells, nu)
                     y = x & full
                     if y == 0:
+                        queue[cells + p] += 1
                         return False
                     if (y & (y - 1)) == 0 and not x & PLACED:
                         st[p] = x | PLACED
                         queue[qn] = p
                         qn += 1
         found = False
-        for u in range(units.shape[0]):
+        for u in range(nu):
+            if not st[cells + u]:
+                continue
+            st[cells + u] = 0
             once = 0
             twice = 0
             for j in range(units.shape[1]):
@@ -429,6 +514,7 @@ def _settle(st, queue, qn, peer_ptr, peers, units, lock, full):
                 twice |= once & x
                 once |= x
             if once != full:
+                queue[2 * cells + u * units.shape[1] + _ctz(full & ~once)] += 1
                 return False
             h = once & ~twice
             if h:
@@ -438,13 +524,14 @@ def _settle(st, queue, qn, peer_ptr, peers, units, lock, full):
                     if x & h and not x & PLACED:
                         y = x & h
                         if y & (y - 1):
+                            queue[cells + c] += 1
                             return False
                         st[c] = y | PLACED
                         queue[qn] = c
                         qn += 1
                         found = True
         if not found:
-            q = _locked(st, lock, queue, qn, full)
+            q = _locked(st, lock, queue, qn, full, cu_ptr, cu, cells, nu)
             if q == -1:
                 return False
             if q < -1:
@@ -453,60 +540,65 @@ def _settle(st, queue, qn, peer_ptr, peers, units, lock, full):
 
 
 @njit(cache=True)
-def _pair_units(st, units, full, k):
-    """A house-value with exactly ``k`` (2 or 3) places left: (a cell of it, value), else (-1, 0)."""
+def _choose_units(st, units, full, cells, fails):
+    """The guess (cell, value): an item with fewest options left (house-values counted
+    exactly up to three); among those of two, the one that met most dead ends so far
+    (``fails``: cells, then house-values), cells first."""
+    best = 99
+    bc = -1
+    most = -1
+    for c in range(cells):
+        x = st[c]
+        if not x & PLACED:
+            k = _popcount(x & full)
+            if k < best or (k == 2 and fails[c] > most):
+                best = k
+                bc = c
+                if k == 2:
+                    most = fails[c]
+    bv = _ctz(st[bc] & full)
+    n = units.shape[1]
     for u in range(units.shape[0]):
         once = 0
         twice = 0
         thrice = 0
         four = 0
-        for j in range(units.shape[1]):
+        for j in range(n):
             x = st[units[u, j]] & full
             four |= thrice & x
             thrice |= twice & x
             twice |= once & x
             once |= x
-        hit = twice & ~thrice if k == 2 else thrice & ~four
-        if hit:
+        two = twice & ~thrice
+        three = thrice & ~four
+        hit = two | (three if best >= 3 else 0)
+        while hit:
             v = _ctz(hit)
-            for j in range(units.shape[1]):
-                c = units[u, j]
-                if st[c] >> v & 1:
-                    return c, v
-    return -1, 0
-
-
-@njit(cache=True)
-def _choose_units(st, units, full):
-    """The guess (cell, value): an item with fewest options left, cells first on a tie,
-    house-values counted exactly up to three options."""
-    best = 99
-    bc = -1
-    for c in range(st.shape[0]):
-        x = st[c]
-        if not x & PLACED:
-            k = _popcount(x & full)
-            if k < best:
-                best = k
-                bc = c
-                if k == 2:
-                    break
-    for k in (2, 3):
-        if best == k:
-            break
-        c, v = _pair_units(st, units, full, k)
-        if c >= 0:
-            return c, v
-    return bc, _ctz(st[bc] & full)
+            hit &= hit - 1
+            size = 2 if two >> v & 1 else 3
+            f = fails[cells + u * n + v]
+            if size < best or (size == best and f > most):
+                for j in range(n):
+                    c = units[u, j]
+                    if st[c] >> v & 1:
+                        best = size
+                        most = f
+                        bc = c
+                        bv = v
+                        break
+    return bc, bv
 
 
 @njit(cache=True)
 def _start_units(grid, st, queue, peer_ptr, peers, full):
     """The state with the givens placed; -1 if two givens clash, else the queue length."""
-    for c in range(st.shape[0]):
+    cells = grid.shape[0]
+    for c in range(cells):
         st[c] = full
+    for c in range(cells, st.shape[0]):
+        st[c] = 1  # every house to check
     qn = 0
-    for c in range(st.shape[0]):
+    for c in range(cells):
         v = grid[c]
         if v:
             bit = 1 << (v - 1)
@@ -521,24 +613,27 @@ def _start_units(grid, st, queue, peer_ptr, peers, full):
 
 
 @njit(cache=True, nogil=True)
-def search_units(peer_ptr, peers, units, lock, grid, st, stack, guess, queue, ctx, sols, limit,
-                 max_nodes):
+def search_units(peer_ptr, peers, units, lock, cu_ptr, cu, grid, st, stack, guess, queue, ctx,
+                 sols, limit, max_nodes):
     """Search an n x n puzzle of any houses (``units``: one row of cells per house), resumably.
 
-    As `search9`, with ``st`` one word per cell and ``stack`` (cells + 1) x cells.
+    As `search9`, with ``st`` one word per cell then two per house (flags), and
+    ``stack`` (cells + 1) rows of ``st``; ``cu_ptr, cu``: each cell's houses (CSR).
     """
     n = units.shape[1]
     full = (1 << n) - 1
-    cells = st.shape[0]
+    cells = grid.shape[0]
+    nu = units.shape[0]
     if ctx[PHASE] < 0:
         ctx[DEPTH] = 0
         ctx[COUNT] = 0
         ctx[NODE] = 0
+        queue[cells:] = 0  # dead ends met, per item (see _choose_units)
         qn = _start_units(grid, st, queue, peer_ptr, peers, full)
         if qn < 0:
             ctx[PHASE] = 0
             return CLASH
-        ctx[PHASE] = 1 if _settle(st, queue, qn, peer_ptr, peers, units, lock, full) else 0
+        ctx[PHASE] = 1 if _settle(st, queue, qn, peer_ptr, peers, units, lock, cu_ptr, cu, full) else 0
     depth = ctx[DEPTH]
     ok = ctx[PHASE] == 1
     count = ctx[COUNT]
@@ -565,14 +660,14 @@ def search_units(peer_ptr, peers, units, lock, grid, st, stack, guess, queue, ct
             if nodes >= max_nodes:
                 code = NODES
                 break
-            c, v = _choose_units(st, units, full)
+            c, v = _choose_units(st, units, full, cells, queue[cells:])
             stack[depth, :] = st
             guess[depth] = c * 32 + v
             depth += 1
             nodes += 1
             st[c] = (1 << v) | PLACED
             queue[0] = c
-            ok = _settle(st, queue, 1, peer_ptr, peers, units, lock, full)
+            ok = _settle(st, queue, 1, peer_ptr, peers, units, lock, cu_ptr, cu, full)
         else:
             if depth == 0:
                 break
@@ -582,12 +677,13 @@ def search_units(peer_ptr, peers, units, lock, grid, st, stack, guess, queue, ct
             c = g // 32
             x = st[c] & ~(1 << (g % 32))
             st[c] = x
+            _touch(st, c, cu_ptr, cu, cells, nu)
             qn = 0
             if (x & (x - 1)) == 0:  # one candidate left: placed
                 st[c] = x | PLACED
                 queue[0] = c
                 qn = 1
-            ok = _settle(st, queue, qn, peer_ptr, peers, units, lock, full)
+            ok = _settle(st, queue, qn, peer_ptr, peers, units, lock, cu_ptr, cu, full)
     ctx[DEPTH] = depth
     ctx[PHASE] = 1 if ok else 0
     ctx[COUNT] = count
@@ -596,18 +692,20 @@ def search_units(peer_ptr, peers, units, lock, grid, st, stack, guess, queue, ct
 
 
 @njit(cache=True, nogil=True)
-def batch_units(peer_ptr, peers, units, lock, grids, limit, max_nodes, counts, nodes, codes, sols):
+def batch_units(peer_ptr, peers, units, lock, cu_ptr, cu, grids, limit, max_nodes, counts, nodes,
+                codes, sols):
     """`search_units` every row of ``grids``."""
     cells = grids.shape[1]
-    st = np.zeros(cells, dtype=np.uint32)
-    stack = np.zeros((cells + 1, cells), dtype=np.uint32)
+    width = cells + 2 * units.shape[0]
+    st = np.zeros(width, dtype=np.uint32)
+    stack = np.zeros((cells + 1, width), dtype=np.uint32)
     guess = np.zeros(cells + 1, dtype=np.int64)
-    queue = np.zeros(cells, dtype=np.int64)
+    queue = np.zeros(2 * cells + units.size, dtype=np.int64)
     ctx = np.zeros(4, dtype=np.int64)
     for k in range(grids.shape[0]):
         ctx[PHASE] = -1
-        codes[k] = search_units(peer_ptr, peers, units, lock, grids[k], st, stack, guess, queue, ctx,
-                                sols[k], limit, max_nodes)
+        codes[k] = search_units(peer_ptr, peers, units, lock, cu_ptr, cu, grids[k], st, stack,
+                                guess, queue, ctx, sols[k], limit, max_nodes)
         counts[k] = ctx[COUNT]
         nodes[k] = ctx[NODE]
     return grids.shape[0]

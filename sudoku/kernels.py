@@ -45,7 +45,7 @@ _SIG9 = ("int64(uint8[::1], uint32[::1], uint32[:, ::1], int64[::1], int64[::1],
          "uint8[:, ::1], int64, int64)")
 _BATCH9 = ("int64(uint8[:, ::1], int64, int64, int64[::1], int64[::1], int64[::1], "
            "uint8[:, :, ::1])")
-_HOUSES = "int64[::1], int64[::1], int64[:, ::1], int64[::1]"
+_HOUSES = "int64[::1], int64[::1], int64[:, ::1], int64[::1], int64[::1], int64[::1]"
 _SIGU = (f"int64({_HOUSES}, uint8[::1], uint32[::1], uint32[:, ::1], int64[::1], int64[::1], "
          "int64[::1], uint8[:, ::1], int64, int64)")
 _BATCHU = (f"int64({_HOUSES}, uint8[:, ::1], int64, int64, int64[::1], int64[::1], "
@@ -86,10 +86,17 @@ class BitLayout:
     peer_ptr: np.ndarray
     peers: np.ndarray
     lock: np.ndarray
+    cu_ptr: np.ndarray
+    cu: np.ndarray
 
     @property
     def cells(self) -> int:
         return self.n * self.n
+
+    @property
+    def houses(self) -> tuple:
+        """The generic kernel's first arguments."""
+        return self.peer_ptr, self.peers, self.units, self.lock, self.cu_ptr, self.cu
 
 
 def layout_for(puzzle: Puzzle, kernel: str | None = None) -> BitLayout | None:
@@ -117,13 +124,21 @@ def layout_for(puzzle: Puzzle, kernel: str | None = None) -> BitLayout | None:
                  and puzzle.regions is None)
         lock: list[int] = []
         for i, a in enumerate(hs):
-            for b in hs[i + 1:]:
+            for j in range(i + 1, len(hs)):
+                b = hs[j]
                 both = sorted(set(a) & set(b))
                 if len(both) >= 2:
+                    lock += [i, j]
                     for part in (both, sorted(set(a) - set(both)), sorted(set(b) - set(both))):
                         lock += [len(part), *part]
+        member: list[list[int]] = [[] for _ in range(n * n)]
+        for h, cells in enumerate(hs):
+            for c in cells:
+                member[c].append(h)
+        cu_ptr = np.cumsum([0] + [len(m) for m in member], dtype=np.int64)
+        cu = np.array([h for m in member for h in m], dtype=np.int64)
         lay = BitLayout(n, band9, units, ptr, np.array(flat, dtype=np.int64),
-                        np.array(lock, dtype=np.int64))
+                        np.array(lock, dtype=np.int64), cu_ptr, cu)
         if len(_layouts) >= _LAYOUTS:
             del _layouts[next(iter(_layouts))]
     _layouts[key] = lay
@@ -164,8 +179,8 @@ def solve_grids(layout: BitLayout, grids: np.ndarray, *, limit=1, store=1,
     if layout.band9:
         _kernel("batch9")(grids, limit, max_nodes, counts, nodes, codes, sols)
     else:
-        _kernel("batch_units")(layout.peer_ptr, layout.peers, layout.units, layout.lock, grids,
-                               limit, max_nodes, counts, nodes, codes, sols)
+        _kernel("batch_units")(*layout.houses, grids, limit, max_nodes, counts, nodes, codes,
+                               sols)
     return GridArrays(counts, nodes, codes.astype(np.uint8), sols)
 
 
@@ -197,23 +212,23 @@ def search_alone(layout: BitLayout, grid, *, limit=0, store=0, timeout=None,
     ctx = np.array([0, -1, 0, 0], dtype=np.int64)
     budget = max_nodes if max_nodes is not None else np.iinfo(np.int64).max
     if layout.band9:
-        st = np.zeros(30, dtype=np.uint32)
-        stack = np.zeros((82, 30), dtype=np.uint32)
+        st = np.zeros(40, dtype=np.uint32)
+        stack = np.zeros((82, 40), dtype=np.uint32)
         guess = np.zeros(82, dtype=np.int64)
         kern = _kernel("search9")
 
         def run(upto):
             return kern(grid, st, stack, guess, ctx, sols, limit, upto)
     else:
-        st = np.zeros(cells, dtype=np.uint32)
-        stack = np.zeros((cells + 1, cells), dtype=np.uint32)
+        width = cells + 2 * layout.units.shape[0]
+        st = np.zeros(width, dtype=np.uint32)
+        stack = np.zeros((cells + 1, width), dtype=np.uint32)
         guess = np.zeros(cells + 1, dtype=np.int64)
-        queue = np.zeros(cells, dtype=np.int64)
+        queue = np.zeros(2 * cells + layout.units.size, dtype=np.int64)
         kern = _kernel("search_units")
 
         def run(upto):
-            return kern(layout.peer_ptr, layout.peers, layout.units, layout.lock, grid, st,
-                        stack, guess, queue, ctx, sols, limit, upto)
+            return kern(*layout.houses, grid, st, stack, guess, queue, ctx, sols, limit, upto)
     step = 1000
     status = None
     try:
