@@ -288,7 +288,7 @@ def _start9(grid, st):
     for b in range(3):
         st[27 + b] = 0
     for c in range(81):
-        v = grid[c]
+        v = np.int64(grid[c])
         if v:
             b = c // 27
             i = c % 27
@@ -374,8 +374,8 @@ def search9(grid, st, stack, guess, ctx, sols, limit, max_nodes):
 @njit(cache=True, nogil=True)
 def batch9(grids, limit, max_nodes, counts, nodes, codes, sols):
     """`search9` every row of ``grids``; one solution slot per ``sols[k]`` row."""
-    st = np.zeros(40, dtype=np.uint32)
-    stack = np.zeros((82, 40), dtype=np.uint32)
+    st = np.zeros(40, dtype=np.int64)
+    stack = np.zeros((82, 40), dtype=np.int64)
     guess = np.zeros(82, dtype=np.int64)
     ctx = np.zeros(4, dtype=np.int64)
     for k in range(grids.shape[0]):
@@ -386,254 +386,193 @@ def batch9(grids, limit, max_nodes, counts, nodes, codes, sols):
     return grids.shape[0]
 
 
-# --- n x n, any houses: a candidate mask per cell ------------------------------------
+# --- n x n, any houses: a candidate mask per cell, a count per house-value -----------
+#
+# ``st``: one word per cell (its candidates; bit 31 once placed), then one per
+# house-value (house h, value v at ``h * n + v``: the cells of h where v is still a
+# candidate), then one per house (the values placed in it).  ``work`` (not saved on the stack): the queue of cells placed; the
+# length of the next queue; the dead ends met per item (cells, then house-values);
+# the queue of house-values down to one place; per-house scratch for the givens.
+
+
+@njit(cache=True, inline="always")
+def _drop(st, work, c, bits, cu_ptr, cu, cells, n, hq):
+    """Remove ``bits`` from cell c's candidates, counting them off its houses; a
+    house-value left with one place is queued (``work`` from ``hq``, its length in
+    ``work[cells]``).  False when a house-value runs out (its dead end counted)."""
+    st[c] &= ~bits
+    while bits:
+        v = _ctz(bits)
+        bits &= bits - 1
+        for k in range(cu_ptr[c], cu_ptr[c + 1]):
+            hv = cu[k] * n + v
+            left = st[cells + hv] - 1
+            st[cells + hv] = left
+            if left == 1:
+                work[hq + work[cells]] = hv
+                work[cells] += 1
+            elif left == 0:
+                work[2 * cells + 1 + hv] += 1
+                return False
+    return True
 
 
 @njit(cache=True)
-def _touch(st, c, cu_ptr, cu, cells, nu):
-    """Cell c changed: its houses need checking again (flags after the cells in ``st``:
-    first for hidden singles, then for locked candidates)."""
+def _place(st, work, c, bit, qn, cu_ptr, cu, cells, n, hq):
+    """Cell c takes the value ``bit``: its other candidates go, and it is queued for its
+    peers.  Returns the queue length, -1 at a dead end."""
+    if not _drop(st, work, c, st[c] & ~bit & ~PLACED, cu_ptr, cu, cells, n, hq):
+        return -1
+    st[c] = bit | PLACED
+    pm = hq - cells - 1  # the values placed in each house, after the counts in st
     for k in range(cu_ptr[c], cu_ptr[c + 1]):
-        st[cells + cu[k]] = 1
-        st[cells + nu + cu[k]] = 1
+        st[pm + cu[k]] |= bit
+    work[qn] = c
+    return qn + 1
 
 
 @njit(cache=True)
-def _clear(st, lock, at, count, drop, queue, qn, full, cu_ptr, cu, cells, nu):
-    """Clear the values ``drop`` from ``count`` cells listed from ``lock[at]``; new naked
-    singles are queued.  Returns the queue length, or -1 when a cell runs out."""
-    for j in range(at, at + count):
-        c = lock[j]
-        x = st[c]
-        if x & drop:
-            x &= ~drop
-            st[c] = x
-            _touch(st, c, cu_ptr, cu, cells, nu)
-            y = x & full
-            if y == 0:
-                queue[cells + c] += 1
-                return -1
-            if (y & (y - 1)) == 0 and not x & PLACED:
-                st[c] = x | PLACED
-                queue[qn] = c
-                qn += 1
-    return qn
-
-
-@njit(cache=True)
-def _locked(st, lock, queue, qn, full, cu_ptr, cu, cells, nu):
-    """Locked candidates: a value whose places in one house all lie where it meets
-    another leaves the rest of the other.  ``lock`` lists each meeting of two houses
-    as the two houses, then (size, cells) for the meeting and for the rest of each
-    house.  Only meetings of houses changed since they were last looked at are.
-    Returns the queue length (it grows with new singles), -1 at a dead end;
-    ``-2 - qn`` when nothing changed."""
-    changed = False
-    flags = cells + nu
-    k = 0
-    while k < lock.shape[0]:
-        ha = lock[k]
-        hb = lock[k + 1]
-        k += 2
-        m = lock[k]
-        in_at = k + 1
-        k += 1 + m
-        a = lock[k]
-        a_at = k + 1
-        k += 1 + a
-        b = lock[k]
-        b_at = k + 1
-        k += 1 + b
-        if not (st[flags + ha] or st[flags + hb]):
-            continue
-        inside = 0
-        for j in range(in_at, in_at + m):
-            inside |= st[lock[j]]
-        inside &= full
-        out_a = 0
-        for j in range(a_at, a_at + a):
-            out_a |= st[lock[j]]
-        out_b = 0
-        for j in range(b_at, b_at + b):
-            out_b |= st[lock[j]]
-        drop_b = inside & ~out_a & out_b  # only here in house a: not elsewhere in b
-        drop_a = inside & ~out_b & out_a
-        if drop_b:
-            qn = _clear(st, lock, b_at, b, drop_b, queue, qn, full, cu_ptr, cu, cells, nu)
-            if qn < 0:
-                return -1
-            changed = True
-        if drop_a:
-            qn = _clear(st, lock, a_at, a, drop_a, queue, qn, full, cu_ptr, cu, cells, nu)
-            if qn < 0:
-                return -1
-            changed = True
-    if not changed:
-        for u in range(nu):
-            st[flags + u] = 0
-    return qn if changed else -2 - qn
-
-
-@njit(cache=True)
-def _settle(st, queue, qn, peer_ptr, peers, units, lock, cu_ptr, cu, full):
-    """Place the cells queued (``queue[:qn]``), then hidden singles and locked
-    candidates in the houses changed, to a fixpoint."""
-    nu = units.shape[0]
+def _settle(st, work, qn, peer_ptr, peers, units, cu_ptr, cu, full):
+    """Clear the peers of the cells queued (``work[:qn]``), placing naked and hidden
+    singles as they appear, to a fixpoint; False at a dead end."""
+    n = units.shape[1]
     cells = peer_ptr.shape[0] - 1
+    hq = 2 * cells + 1 + units.size  # house-value queue; its length in work[cells]
+    fails = cells + 1  # dead ends: cells from here, then house-values
     qh = 0
+    hh = 0
     while True:
         while qh < qn:
-            c = queue[qh]
+            c = work[qh]
             qh += 1
-            _touch(st, c, cu_ptr, cu, cells, nu)
             m = st[c] & full
             for k in range(peer_ptr[c], peer_ptr[c + 1]):
                 p = peers[k]
                 x = st[p]
                 if x & m:
-                    x &= ~m
-                    st[p] = x
-                    _touch(st, p, cu_ptr, cu, cells, nu)
-                    y = x & full
+                    if not _drop(st, work, p, m, cu_ptr, cu, cells, n, hq):
+                        return False
+                    y = x & ~m & full
                     if y == 0:
-                        queue[cells + p] += 1
+                        work[fails + p] += 1
                         return False
                     if (y & (y - 1)) == 0 and not x & PLACED:
-                        st[p] = x | PLACED
-                        queue[qn] = p
-                        qn += 1
-        found = False
-        for u in range(nu):
-            if not st[cells + u]:
-                continue
-            st[cells + u] = 0
-            once = 0
-            twice = 0
-            for j in range(units.shape[1]):
-                x = st[units[u, j]] & full
-                twice |= once & x
-                once |= x
-            if once != full:
-                queue[2 * cells + u * units.shape[1] + _ctz(full & ~once)] += 1
-                return False
-            h = once & ~twice
-            if h:
-                for j in range(units.shape[1]):
-                    c = units[u, j]
-                    x = st[c]
-                    if x & h and not x & PLACED:
-                        y = x & h
-                        if y & (y - 1):
-                            queue[cells + c] += 1
+                        qn = _place(st, work, p, y, qn, cu_ptr, cu, cells, n, hq)
+                        if qn < 0:
                             return False
-                        st[c] = y | PLACED
-                        queue[qn] = c
-                        qn += 1
-                        found = True
-        if not found:
-            q = _locked(st, lock, queue, qn, full, cu_ptr, cu, cells, nu)
-            if q == -1:
-                return False
-            if q < -1:
-                return True
-            qn = q
+        if hh == work[cells]:
+            return True
+        hv = work[hq + hh]
+        hh += 1
+        h = hv // n
+        bit = 1 << (hv % n)
+        if st[cells + units.size + h] & bit:
+            continue  # down to one place because it was placed there
+        for j in range(n):
+            c = units[h, j]
+            x = st[c]
+            if x & bit:
+                if not x & PLACED:
+                    qn = _place(st, work, c, bit, qn, cu_ptr, cu, cells, n, hq)
+                    if qn < 0:
+                        return False
+                break
 
 
 @njit(cache=True)
 def _choose_units(st, units, full, cells, fails):
-    """The guess (cell, value): an item with fewest options left (house-values counted
-    exactly up to three); among those of two, the one that met most dead ends so far
-    (``fails``: cells, then house-values), cells first."""
+    """The guess (cell, value): an item with fewest options left; among equals, the
+    one that met most dead ends so far (``fails``: cells, then house-values), cells
+    first."""
     best = 99
-    bc = -1
     most = -1
+    bc = -1
+    bv = 0
     for c in range(cells):
         x = st[c]
         if not x & PLACED:
             k = _popcount(x & full)
-            if k < best or (k == 2 and fails[c] > most):
+            if k < best or (k == best and fails[c] > most):
                 best = k
+                most = fails[c]
                 bc = c
-                if k == 2:
-                    most = fails[c]
     bv = _ctz(st[bc] & full)
     n = units.shape[1]
-    for u in range(units.shape[0]):
-        once = 0
-        twice = 0
-        thrice = 0
-        four = 0
-        for j in range(n):
-            x = st[units[u, j]] & full
-            four |= thrice & x
-            thrice |= twice & x
-            twice |= once & x
-            once |= x
-        two = twice & ~thrice
-        three = thrice & ~four
-        hit = two | (three if best >= 3 else 0)
-        while hit:
-            v = _ctz(hit)
-            hit &= hit - 1
-            size = 2 if two >> v & 1 else 3
-            f = fails[cells + u * n + v]
-            if size < best or (size == best and f > most):
-                for j in range(n):
-                    c = units[u, j]
-                    if st[c] >> v & 1:
-                        best = size
-                        most = f
-                        bc = c
-                        bv = v
-                        break
+    for hv in range(units.size):
+        k = st[cells + hv]
+        if k >= 2 and (k < best or (k == best and fails[cells + hv] > most)):
+            best = k
+            most = fails[cells + hv]
+            v = hv % n
+            for j in range(n):
+                c = units[hv // n, j]
+                if st[c] >> v & 1:
+                    bc = c
+                    bv = v
+                    break
     return bc, bv
 
 
 @njit(cache=True)
-def _start_units(grid, st, queue, peer_ptr, peers, full):
-    """The state with the givens placed; -1 if two givens clash, else the queue length."""
+def _start_units(grid, st, work, units, cu_ptr, cu, full):
+    """The state with the givens placed (peers not cleared yet); -1 if two givens
+    clash, else the queue length."""
+    n = units.shape[1]
     cells = grid.shape[0]
+    hq = 2 * cells + 1 + units.size
+    seen = hq + units.size  # per house, the values given in it
+    for h in range(units.shape[0]):
+        work[seen + h] = 0
     for c in range(cells):
-        st[c] = full
-    for c in range(cells, st.shape[0]):
-        st[c] = 1  # every house to check
-    qn = 0
-    for c in range(cells):
-        v = grid[c]
+        v = np.int64(grid[c])
         if v:
             bit = 1 << (v - 1)
-            if not st[c] & bit:
-                return -1
-            st[c] = bit | PLACED
-            for k in range(peer_ptr[c], peer_ptr[c + 1]):
-                st[peers[k]] &= ~bit
-            queue[qn] = c
-            qn += 1
+            for k in range(cu_ptr[c], cu_ptr[c + 1]):
+                if work[seen + cu[k]] & bit:
+                    return -1
+                work[seen + cu[k]] |= bit
+    for c in range(cells):
+        st[c] = full
+    for hv in range(units.size):
+        st[cells + hv] = n
+    for h in range(units.shape[0]):
+        st[cells + units.size + h] = 0
+    work[cells] = 0
+    qn = 0
+    for c in range(cells):
+        v = np.int64(grid[c])
+        if v:
+            qn = _place(st, work, c, 1 << (v - 1), qn, cu_ptr, cu, cells, n, hq)
+            if qn < 0:
+                return -2  # (cannot happen when the givens do not clash)
     return qn
 
 
 @njit(cache=True, nogil=True)
-def search_units(peer_ptr, peers, units, lock, cu_ptr, cu, grid, st, stack, guess, queue, ctx,
+def search_units(peer_ptr, peers, units, cu_ptr, cu, grid, st, stack, guess, work, ctx,
                  sols, limit, max_nodes):
     """Search an n x n puzzle of any houses (``units``: one row of cells per house), resumably.
 
-    As `search9`, with ``st`` one word per cell then two per house (flags), and
-    ``stack`` (cells + 1) rows of ``st``; ``cu_ptr, cu``: each cell's houses (CSR).
+    As `search9`, with ``st`` one word per cell then one per house-value,
+    ``stack`` (cells + 1) rows of ``st``, ``work`` scratch (see above) and
+    ``cu_ptr, cu`` each cell's houses (CSR).
     """
     n = units.shape[1]
     full = (1 << n) - 1
     cells = grid.shape[0]
-    nu = units.shape[0]
+    fails = work[cells + 1:]
+    hq = 2 * cells + 1 + units.size
     if ctx[PHASE] < 0:
         ctx[DEPTH] = 0
         ctx[COUNT] = 0
         ctx[NODE] = 0
-        queue[cells:] = 0  # dead ends met, per item (see _choose_units)
-        qn = _start_units(grid, st, queue, peer_ptr, peers, full)
-        if qn < 0:
+        fails[:cells + units.size] = 0
+        qn = _start_units(grid, st, work, units, cu_ptr, cu, full)
+        if qn == -1:
             ctx[PHASE] = 0
             return CLASH
-        ctx[PHASE] = 1 if _settle(st, queue, qn, peer_ptr, peers, units, lock, cu_ptr, cu, full) else 0
+        ctx[PHASE] = 1 if qn >= 0 and _settle(st, work, qn, peer_ptr, peers, units, cu_ptr,
+                                              cu, full) else 0
     depth = ctx[DEPTH]
     ok = ctx[PHASE] == 1
     count = ctx[COUNT]
@@ -660,14 +599,14 @@ def search_units(peer_ptr, peers, units, lock, cu_ptr, cu, grid, st, stack, gues
             if nodes >= max_nodes:
                 code = NODES
                 break
-            c, v = _choose_units(st, units, full, cells, queue[cells:])
+            c, v = _choose_units(st, units, full, cells, fails)
             stack[depth, :] = st
             guess[depth] = c * 32 + v
             depth += 1
             nodes += 1
-            st[c] = (1 << v) | PLACED
-            queue[0] = c
-            ok = _settle(st, queue, 1, peer_ptr, peers, units, lock, cu_ptr, cu, full)
+            work[cells] = 0
+            qn = _place(st, work, c, 1 << v, 0, cu_ptr, cu, cells, n, hq)
+            ok = qn > 0 and _settle(st, work, qn, peer_ptr, peers, units, cu_ptr, cu, full)
         else:
             if depth == 0:
                 break
@@ -675,15 +614,16 @@ def search_units(peer_ptr, peers, units, lock, cu_ptr, cu, grid, st, stack, gues
             st[:] = stack[depth]
             g = guess[depth]
             c = g // 32
-            x = st[c] & ~(1 << (g % 32))
-            st[c] = x
-            _touch(st, c, cu_ptr, cu, cells, nu)
-            qn = 0
-            if (x & (x - 1)) == 0:  # one candidate left: placed
-                st[c] = x | PLACED
-                queue[0] = c
-                qn = 1
-            ok = _settle(st, queue, qn, peer_ptr, peers, units, lock, cu_ptr, cu, full)
+            bit = 1 << (g % 32)
+            work[cells] = 0
+            ok = _drop(st, work, c, bit, cu_ptr, cu, cells, n, hq)
+            if ok:
+                x = st[c] & full
+                qn = 0
+                if (x & (x - 1)) == 0:  # one candidate left (there were two at least)
+                    qn = _place(st, work, c, x, 0, cu_ptr, cu, cells, n, hq)
+                ok = qn >= 0 and _settle(st, work, qn, peer_ptr, peers, units, cu_ptr, cu,
+                                         full)
     ctx[DEPTH] = depth
     ctx[PHASE] = 1 if ok else 0
     ctx[COUNT] = count
@@ -692,20 +632,20 @@ def search_units(peer_ptr, peers, units, lock, cu_ptr, cu, grid, st, stack, gues
 
 
 @njit(cache=True, nogil=True)
-def batch_units(peer_ptr, peers, units, lock, cu_ptr, cu, grids, limit, max_nodes, counts, nodes,
+def batch_units(peer_ptr, peers, units, cu_ptr, cu, grids, limit, max_nodes, counts, nodes,
                 codes, sols):
     """`search_units` every row of ``grids``."""
     cells = grids.shape[1]
-    width = cells + 2 * units.shape[0]
-    st = np.zeros(width, dtype=np.uint32)
-    stack = np.zeros((cells + 1, width), dtype=np.uint32)
+    width = cells + units.size + units.shape[0]
+    st = np.zeros(width, dtype=np.int64)
+    stack = np.zeros((cells + 1, width), dtype=np.int64)
     guess = np.zeros(cells + 1, dtype=np.int64)
-    queue = np.zeros(2 * cells + units.size, dtype=np.int64)
+    work = np.zeros(2 * cells + 1 + 2 * units.size + units.shape[0], dtype=np.int64)
     ctx = np.zeros(4, dtype=np.int64)
     for k in range(grids.shape[0]):
         ctx[PHASE] = -1
-        codes[k] = search_units(peer_ptr, peers, units, lock, cu_ptr, cu, grids[k], st, stack,
-                                guess, queue, ctx, sols[k], limit, max_nodes)
+        codes[k] = search_units(peer_ptr, peers, units, cu_ptr, cu, grids[k], st, stack, guess,
+                                work, ctx, sols[k], limit, max_nodes)
         counts[k] = ctx[COUNT]
         nodes[k] = ctx[NODE]
     return grids.shape[0]

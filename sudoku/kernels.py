@@ -41,12 +41,12 @@ SLICE_SECONDS = 0.05  # a lone search checks its clock and Ctrl-C this often
 _LAYOUTS = 32
 _layouts: dict = {}
 
-_SIG9 = ("int64(uint8[::1], uint32[::1], uint32[:, ::1], int64[::1], int64[::1], "
+_SIG9 = ("int64(uint8[::1], int64[::1], int64[:, ::1], int64[::1], int64[::1], "
          "uint8[:, ::1], int64, int64)")
 _BATCH9 = ("int64(uint8[:, ::1], int64, int64, int64[::1], int64[::1], int64[::1], "
            "uint8[:, :, ::1])")
-_HOUSES = "int64[::1], int64[::1], int64[:, ::1], int64[::1], int64[::1], int64[::1]"
-_SIGU = (f"int64({_HOUSES}, uint8[::1], uint32[::1], uint32[:, ::1], int64[::1], int64[::1], "
+_HOUSES = "int64[::1], int64[::1], int64[:, ::1], int64[::1], int64[::1]"
+_SIGU = (f"int64({_HOUSES}, uint8[::1], int64[::1], int64[:, ::1], int64[::1], int64[::1], "
          "int64[::1], uint8[:, ::1], int64, int64)")
 _BATCHU = (f"int64({_HOUSES}, uint8[:, ::1], int64, int64, int64[::1], int64[::1], "
            "int64[::1], uint8[:, :, ::1])")
@@ -96,7 +96,7 @@ class BitLayout:
     @property
     def houses(self) -> tuple:
         """The generic kernel's first arguments."""
-        return self.peer_ptr, self.peers, self.units, self.lock, self.cu_ptr, self.cu
+        return self.peer_ptr, self.peers, self.units, self.cu_ptr, self.cu
 
 
 def layout_for(puzzle: Puzzle, kernel: str | None = None) -> BitLayout | None:
@@ -212,19 +212,20 @@ def search_alone(layout: BitLayout, grid, *, limit=0, store=0, timeout=None,
     ctx = np.array([0, -1, 0, 0], dtype=np.int64)
     budget = max_nodes if max_nodes is not None else np.iinfo(np.int64).max
     if layout.band9:
-        st = np.zeros(40, dtype=np.uint32)
-        stack = np.zeros((82, 40), dtype=np.uint32)
+        st = np.zeros(40, dtype=np.int64)
+        stack = np.zeros((82, 40), dtype=np.int64)
         guess = np.zeros(82, dtype=np.int64)
         kern = _kernel("search9")
 
         def run(upto):
             return kern(grid, st, stack, guess, ctx, sols, limit, upto)
     else:
-        width = cells + 2 * layout.units.shape[0]
-        st = np.zeros(width, dtype=np.uint32)
-        stack = np.zeros((cells + 1, width), dtype=np.uint32)
+        width = cells + layout.units.size + layout.units.shape[0]
+        st = np.zeros(width, dtype=np.int64)
+        stack = np.zeros((cells + 1, width), dtype=np.int64)
         guess = np.zeros(cells + 1, dtype=np.int64)
-        queue = np.zeros(2 * cells + layout.units.size, dtype=np.int64)
+        queue = np.zeros(2 * cells + 1 + 2 * layout.units.size + layout.units.shape[0],
+                         dtype=np.int64)
         kern = _kernel("search_units")
 
         def run(upto):
