@@ -132,7 +132,7 @@ def _place9(st, d, b, i):
 
 
 @njit(cache=True)
-def _propagate9(st, dirty):
+def _propagate9(st, dirty, fails):
     """Forced options to a fixpoint from the planes in ``dirty``; False at a dead end.
 
     First each changed plane alone (its band's rows and boxes), until none is
@@ -149,6 +149,7 @@ def _propagate9(st, dirty):
             s = SHRINK[m & 511] | SHRINK[(m >> 9) & 511] << 3 | SHRINK[m >> 18] << 6
             a = ALLOWED[s]
             if a == 0:
+                fails[81 + p] += 1
                 return False
             m &= EXPAND[a]
             st[p] = m
@@ -185,6 +186,7 @@ def _propagate9(st, dirty):
                 seg = (o0 >> (3 * k)) & 7 | ((o1 >> (3 * k)) & 7) << 3 | ((o2 >> (3 * k)) & 7) << 6
                 a = ALLOWED[seg]
                 if a == 0:
+                    fails[108 + 3 * d + k] += 1
                     return False
                 keep0 |= (a & 7) << (3 * k)
                 keep1 |= ((a >> 3) & 7) << (3 * k)
@@ -226,6 +228,7 @@ def _propagate9(st, dirty):
                 twice |= once & x
                 once |= x
             if once != FULL27:
+                fails[27 * b + _ctz(FULL27 & ~once)] += 1
                 return False
             new = once & ~twice & ~st[27 + b]
             while new:
@@ -241,11 +244,14 @@ def _propagate9(st, dirty):
 
 
 @njit(cache=True)
-def _choose9(st):
-    """The guess: (plane, bit) of a digit in a cell with fewest candidates (two if any)."""
+def _choose9(st, fails):
+    """The guess: (plane, bit) of a digit in a cell with fewest candidates.  Among cells
+    of two, the one whose cell, digits' bands and digits' stacks met most dead ends so
+    far (``fails``: 81 cells, 27 digit-bands, 27 digit-stacks), the first on a tie."""
     best = 10
     bp = 0
     bi = 0
+    most = -1
     for b in range(3):
         once = 0
         twice = 0
@@ -256,11 +262,23 @@ def _choose9(st):
             twice |= once & x
             once |= x
         two = twice & ~thrice & ~st[27 + b]
-        if two:
+        while two:
             i = _ctz(two)
+            two &= two - 1
+            t = (i % 9) // 3
+            score = fails[27 * b + i]
+            first = -1
             for d in range(9):
                 if st[3 * d + b] >> i & 1:
-                    return 3 * d + b, i
+                    score += fails[81 + 3 * d + b] + fails[108 + 3 * d + t]
+                    if first < 0:
+                        first = d
+            if score > most:
+                most = score
+                bp = 3 * first + b
+                bi = i
+    if most >= 0:
+        return bp, bi
     for b in range(3):
         open_ = FULL27 & ~st[27 + b]
         while open_:
@@ -326,7 +344,10 @@ def search9(grid, st, stack, guess, ctx, sols, limit, max_nodes):
         if not _start9(grid, st):
             ctx[PHASE] = 0
             return CLASH
-        ctx[PHASE] = 1 if _propagate9(st, FULL27) else 0
+        fails = guess[82:]
+        fails[:] = 0
+        ctx[PHASE] = 1 if _propagate9(st, FULL27, fails) else 0
+    fails = guess[82:]
     depth = ctx[DEPTH]
     ok = ctx[PHASE] == 1
     count = ctx[COUNT]
@@ -349,12 +370,12 @@ def search9(grid, st, stack, guess, ctx, sols, limit, max_nodes):
             if nodes >= max_nodes:
                 code = NODES
                 break
-            p, i = _choose9(st)
+            p, i = _choose9(st, fails)
             stack[depth, :] = st
             guess[depth] = p * 32 + i
             depth += 1
             nodes += 1
-            ok = _propagate9(st, _place9(st, p // 3, p % 3, i))
+            ok = _propagate9(st, _place9(st, p // 3, p % 3, i), fails)
         else:
             if depth == 0:
                 break
@@ -363,7 +384,7 @@ def search9(grid, st, stack, guess, ctx, sols, limit, max_nodes):
             g = guess[depth]
             p = g // 32
             st[p] &= ~(1 << (g % 32))
-            ok = _propagate9(st, 1 << p)
+            ok = _propagate9(st, 1 << p, fails)
     ctx[DEPTH] = depth
     ctx[PHASE] = 1 if ok else 0
     ctx[COUNT] = count
@@ -376,7 +397,7 @@ def batch9(grids, limit, max_nodes, counts, nodes, codes, sols):
     """`search9` every row of ``grids``; one solution slot per ``sols[k]`` row."""
     st = np.zeros(40, dtype=np.int64)
     stack = np.zeros((82, 40), dtype=np.int64)
-    guess = np.zeros(82, dtype=np.int64)
+    guess = np.zeros(82 + 135, dtype=np.int64)
     ctx = np.zeros(4, dtype=np.int64)
     for k in range(grids.shape[0]):
         ctx[PHASE] = -1
