@@ -30,9 +30,9 @@ if str(HERE) not in sys.path:
 
 import _harness as H  # noqa: E402
 
-SECTIONS = ("cover", "sudoku", "startup", "memory")
-TITLES = {"cover": "Generic exact cover", "sudoku": "Sudoku", "startup": "Start-up",
-          "memory": "Memory"}
+SECTIONS = ("cover", "sudoku", "native", "startup", "memory")
+TITLES = {"cover": "Generic exact cover", "sudoku": "Sudoku",
+          "native": "Sudoku beside native solvers", "startup": "Start-up", "memory": "Memory"}
 PAGE = H.REPO / "docs" / "performance.md"
 PARALLEL = "parallel.txt"
 PEERS = ("xcover", "exact-cover", "py-sudoku")

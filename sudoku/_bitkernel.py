@@ -659,7 +659,7 @@ def batch_units(peer_ptr, peers, units, cu_ptr, cu, grids, limit, max_nodes, cou
     cells = grids.shape[1]
     width = cells + units.size + units.shape[0]
     st = np.zeros(width, dtype=np.int64)
-    stack = np.zeros((cells + 1, width), dtype=np.int64)
+    stack = np.empty((cells + 1, width), dtype=np.int64)  # rows written before read
     guess = np.zeros(cells + 1, dtype=np.int64)
     work = np.zeros(2 * cells + 1 + 2 * units.size + units.shape[0], dtype=np.int64)
     ctx = np.zeros(4, dtype=np.int64)

@@ -126,10 +126,18 @@ class PuzzleResult:
 
 
 
-def _finish_alone(res: PuzzleResult, prob: Problem, forced, limit, store, timeout,
-                  max_nodes) -> None:
-    """Redo a puzzle that ran out of batch nodes with a resumable search."""
+def _finish_alone(res: PuzzleResult, prob, forced, limit, store, timeout, max_nodes) -> None:
+    """Redo a puzzle that ran out of batch nodes with a resumable search: DLX's
+    (``prob`` a `dlx.Problem`, ``forced`` the givens' options) or the bit kernel's
+    (``prob`` a `sudoku.kernels.BitLayout`, ``forced`` the grid)."""
     assert res.puzzle is not None
+    if not isinstance(prob, Problem):
+        r = search_alone(prob, forced, limit=limit, store=store, timeout=timeout,
+                         max_nodes=max_nodes)
+        res.count, res.nodes, res.seconds, res.solutions = r.count, r.nodes, r.seconds, \
+            r.solutions
+        res.status = {"overflow": "nodes"}.get(r.status, r.status)
+        return
     s = prob.search(forced=forced, limit=limit or None, timeout=timeout, max_nodes=max_nodes,
                     locked=True)
     t0 = time.perf_counter()
@@ -144,14 +152,6 @@ def _finish_alone(res: PuzzleResult, prob: Problem, forced, limit, store, timeou
     res.nodes = stats.nodes
     res.seconds = time.perf_counter() - t0
     res.solutions = [grid_of(res.puzzle.size, x) for x in sols]
-
-
-def _finish_bits(res: PuzzleResult, layout, grid, s: _Settings) -> None:
-    """`_finish_alone` with the bit kernel, in slices of nodes (timeout and Ctrl-C)."""
-    r = search_alone(layout, grid, limit=s.run_limit, store=s.store, timeout=s.timeout,
-                     max_nodes=s.max_nodes)
-    res.count, res.nodes, res.seconds, res.solutions = r.count, r.nodes, r.seconds, r.solutions
-    res.status = {"overflow": "nodes"}.get(r.status, r.status)
 
 
 def _grids(puzzles, n) -> np.ndarray:
@@ -171,7 +171,7 @@ class _Settings:
 
     def __init__(self, mode, limit, timeout, max_nodes, kernel=None):
         self.mode = mode
-        self.kernel = kernel_name(kernel)  # "bits" where the bit kernel serves, or "dlx"
+        self.kernel = kernel_name(kernel)  # see sudoku.kernels
         self.store = {"solve": 1, "check": 2, "count": 0}[mode]
         self.run_limit = _MODES[mode] if mode != "count" else (limit or 0)
         self.cap = BATCH_NODE_CAP if max_nodes is None else min(BATCH_NODE_CAP, max_nodes)
@@ -316,11 +316,9 @@ class _Chunk:
         for k in capped:
             res = results[k]
             assert res.puzzle is not None
-            if g.bits is not None:
-                _finish_bits(res, g.bits, g.grids[k], s)
-            else:
-                _finish_alone(res, g.prob, givens(res.puzzle), s.run_limit, s.store,
-                              s.timeout, s.max_nodes)
+            _finish_alone(res, g.prob if g.bits is None else g.bits,
+                          givens(res.puzzle) if g.bits is None else g.grids[k], s.run_limit,
+                          s.store, s.timeout, s.max_nodes)
             self.results[k if g.positions is None else g.positions[k]] = res
             if res.status == "interrupted":
                 # Ctrl-C stops the group at this puzzle: the output ends with it, as
@@ -422,12 +420,13 @@ def solve_all(items: Iterable, *, mode="solve", limit=None, jobs=1, timeout=None
         result may wait for the puzzles after it to be read; ``chunk=1``
         with ``jobs=1`` answers each puzzle as soon as it is read (for input
         typed or fed one puzzle at a time), at some cost per puzzle.
-    kernel : {"bits", "dlx"}, optional
-        The search kernel (`sudoku.kernels`): by default ``$SUDOKU_KERNEL``,
-        else ``"bits"``, the bit-parallel kernel for every grid up to 31 x 31
-        (DLX for larger ones); ``"dlx"`` forces Dancing Links.  Counts and
-        verdicts agree; node counts do not, and a puzzle with several
-        solutions may be solved by another of them.
+    kernel : {"auto", "bits", "dlx"}, optional
+        The search kernel (`sudoku.kernels`), by default ``$SUDOKU_KERNEL``,
+        else ``"auto"``: the bit-parallel kernel for standard 9x9 grids, DLX
+        for the rest; ``"bits"`` the bit kernel for every grid up to 31 x 31;
+        ``"dlx"`` Dancing Links for all.  Counts and verdicts agree; node
+        counts do not, and a puzzle with several solutions may be solved by
+        another of them.
 
     Yields
     ------

@@ -2,17 +2,24 @@
 
 Two kernels search the same exact cover (`sudoku.encode`'s items and options):
 
-* ``"bits"``: `sudoku._bitkernel`, each item's remaining options kept as a
-  bitmask (a specialised layout for standard 9x9, and one for any grid of up
-  to 31 x 31 with any houses: variants and jigsaws included);
-* ``"dlx"``: `dlx`'s Dancing Links kernel, for everything else and as the
-  reference.
+* the bit kernel, `sudoku._bitkernel`: each item's remaining options kept as
+  a bitmask, in a layout of digit planes for standard 9x9 grids and a general
+  one (a candidate mask per cell, a count per house-value) for any grid of up
+  to 31 x 31 with any houses, variants and jigsaws included;
+* `dlx`'s Dancing Links kernel, the reference.
+
+The choice (``kernel=`` in `sudoku.solve_all`, else ``$SUDOKU_KERNEL``):
+
+* ``"auto"`` (the default): the bit kernel for standard 9x9 grids, where it
+  is several times faster, DLX for the rest (the general layout is slower
+  than DLX on most of them: see docs/performance.md);
+* ``"bits"``: the bit kernel wherever the masks fit (the general layout for
+  all but standard 9x9), DLX beyond 31 x 31;
+* ``"dlx"``: DLX everywhere.
 
 Both give the same counts and verdicts, and the same solution whenever there
-is only one; for a puzzle with several, `solve` may return a different one
-of them, and the node counts differ (a bit-kernel node is one guess).  The
-environment variable ``SUDOKU_KERNEL=dlx`` (or ``kernel="dlx"`` in
-`sudoku.solve_all`) forces the DLX kernel everywhere, for comparisons.
+is only one; for a puzzle with several, `solve` may return another of them,
+and the node counts differ (a bit-kernel node is one guess).
 
 Importing this module does not import numba; the kernels load on first use.
 """
@@ -34,7 +41,7 @@ from .grid import Puzzle, houses
 __all__ = ["KERNELS", "ENV", "BitLayout", "GridArrays", "kernel_name", "layout_for",
            "solve_grids", "search_alone"]
 
-KERNELS = ("bits", "dlx")
+KERNELS = ("auto", "bits", "dlx")
 ENV = "SUDOKU_KERNEL"
 MAX_SIZE = 31  # a cell's mask is a uint32 whose top bit marks it placed
 SLICE_SECONDS = 0.05  # a lone search checks its clock and Ctrl-C this often
@@ -61,8 +68,8 @@ def _kernel(name: str):
 
 
 def kernel_name(kernel: str | None = None) -> str:
-    """``kernel`` if given, else ``$SUDOKU_KERNEL``, else ``"bits"``, checked."""
-    name = kernel or os.environ.get(ENV) or "bits"
+    """``kernel`` if given, else ``$SUDOKU_KERNEL``, else ``"auto"``, checked."""
+    name = kernel or os.environ.get(ENV) or "auto"
     if name not in KERNELS:
         raise ValueError(f"kernel must be one of {', '.join(KERNELS)}, not {name!r}"
                          + ("" if kernel else f" (from ${ENV})"))
@@ -99,10 +106,16 @@ class BitLayout:
         return self.peer_ptr, self.peers, self.units, self.cu_ptr, self.cu
 
 
+def _band9(puzzle: Puzzle) -> bool:
+    return (puzzle.size == 9 and puzzle.box_rows == 3 and puzzle.variant == "standard"
+            and puzzle.regions is None)
+
+
 def layout_for(puzzle: Puzzle, kernel: str | None = None) -> BitLayout | None:
-    """The bit kernel's layout for ``puzzle``'s shape, or None when DLX must search it
-    (grids over `MAX_SIZE`, or the DLX kernel chosen)."""
-    if kernel_name(kernel) != "bits" or puzzle.size > MAX_SIZE:
+    """The bit kernel's layout for ``puzzle``'s shape, or None when DLX is to search it
+    (see the module docstring for the choice)."""
+    name = kernel_name(kernel)
+    if name == "dlx" or puzzle.size > MAX_SIZE or (name == "auto" and not _band9(puzzle)):
         return None
     key = shape_key(puzzle)
     lay = _layouts.pop(key, None)
@@ -120,8 +133,7 @@ def layout_for(puzzle: Puzzle, kernel: str | None = None) -> BitLayout | None:
             ps.discard(c)
             flat.extend(sorted(ps))
             ptr[c + 1] = len(flat)
-        band9 = (n == 9 and puzzle.box_rows == 3 and puzzle.variant == "standard"
-                 and puzzle.regions is None)
+        band9 = _band9(puzzle)
         lock: list[int] = []
         for i, a in enumerate(hs):
             for j in range(i + 1, len(hs)):
@@ -222,7 +234,7 @@ def search_alone(layout: BitLayout, grid, *, limit=0, store=0, timeout=None,
     else:
         width = cells + layout.units.size + layout.units.shape[0]
         st = np.zeros(width, dtype=np.int64)
-        stack = np.zeros((cells + 1, width), dtype=np.int64)
+        stack = np.empty((cells + 1, width), dtype=np.int64)  # rows written before read
         guess = np.zeros(cells + 1, dtype=np.int64)
         queue = np.zeros(2 * cells + 1 + 2 * layout.units.size + layout.units.shape[0],
                          dtype=np.int64)

@@ -50,6 +50,8 @@ def compare(puzzles, mode="check", limit=None):
     """Both kernels on ``puzzles``; assert they agree; return the bit kernel's results."""
     dlx = list(solve_all(puzzles, mode=mode, limit=limit, kernel="dlx"))
     bits = list(solve_all(puzzles, mode=mode, limit=limit, kernel="bits"))
+    auto = list(solve_all(puzzles, mode=mode, limit=limit))
+    assert [r.count for r in auto] == [r.count for r in dlx]
     assert len(dlx) == len(bits) == len(puzzles)
     for a, b in zip(dlx, bits, strict=True):
         where = f"puzzle {a.index}: {a.puzzle}"
@@ -120,10 +122,10 @@ def test_generated_puzzles_agree(box, size, variant):
 
 
 def test_every_4x4_and_some_6x6_counted():
-    assert [r.count for r in solve_all(["." * 16], mode="count")] == [288]
+    assert [r.count for r in solve_all(["." * 16], mode="count", kernel="bits")] == [288]
     assert [r.count for r in solve_all(["." * 16], mode="count", kernel="dlx")] == [288]
     six = parse_puzzle("123456" + "." * 30, box=(2, 3))
-    a, = solve_all([six], mode="count")
+    a, = solve_all([six], mode="count", kernel="bits")
     b, = solve_all([six], mode="count", kernel="dlx")
     assert a.count == b.count and a.exact
 
@@ -134,7 +136,7 @@ def test_clashing_givens_are_invalid_with_the_same_message():
            Puzzle(3, 3, [0] * 60 + [5] + [0] * 9 + [5] + [0] * 10),
            Puzzle(2, 2, [0] * 15 + [4], variant="x", ),
            Puzzle(2, 2, [1, 0, 0, 0, 0, 1] + [0] * 10, variant="x")]
-    for k in ("dlx", "bits"):
+    for k in ("dlx", "bits", "auto"):
         out = list(solve_all(bad, kernel=k))
         assert [r.verdict for r in out] == ["invalid"] * 3 + ["solved", "invalid"]
     msgs = [[str(r.error) for r in solve_all(bad, kernel=k)] for k in ("dlx", "bits")]
@@ -144,15 +146,15 @@ def test_clashing_givens_are_invalid_with_the_same_message():
 def test_node_cap_and_finishing_alone():
     hard = parse_puzzle("8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..")
     # A budget below the batch cap: stopped, as with DLX.
-    r, = solve_all([hard], mode="check", max_nodes=2)
+    r, = solve_all([hard], mode="check", max_nodes=2, kernel="bits")
     assert r.status == "nodes" and r.verdict == "unknown" and r.nodes == 2
     # Counting the empty 6x6 past the batch cap: finished by the resumable search.
-    c, = solve_all(["." * 36], mode="count", limit=300_000)
+    c, = solve_all(["." * 36], mode="count", limit=300_000, kernel="bits")
     assert (c.count, c.status) == (300_000, "limit")
 
 
 def test_lone_search_in_slices_and_timeout():
-    lay = kernels.layout_for(parse_puzzle("." * 36))
+    lay = kernels.layout_for(parse_puzzle("." * 36), "bits")
     grid = np.zeros(36, dtype=np.uint8)
     r = kernels.search_alone(lay, grid, limit=5000, store=2)
     assert (r.count, r.status, len(r.solutions)) == (5000, "limit", 2)
@@ -168,9 +170,12 @@ def test_lone_search_in_slices_and_timeout():
 
 def test_kernel_choice(monkeypatch):
     p = parse_puzzle("." * 81)
+    x = parse_puzzle("." * 81, variant="x")
     assert kernels.layout_for(p, "dlx") is None
-    assert kernels.layout_for(p).band9
-    assert not kernels.layout_for(parse_puzzle("." * 81, variant="x")).band9
+    assert kernels.layout_for(p).band9 and kernels.layout_for(p, "bits").band9
+    assert kernels.layout_for(x) is None  # auto: DLX is faster there
+    assert not kernels.layout_for(x, "bits").band9
+    assert kernels.layout_for(parse_puzzle("." * 16), "bits").n == 4
     monkeypatch.setenv(kernels.ENV, "dlx")
     assert kernels.kernel_name() == "dlx" and kernels.layout_for(p) is None
     monkeypatch.setenv(kernels.ENV, "fast")
@@ -191,13 +196,13 @@ NOJIT = """
              (Puzzle(2, 2, [1, 1] + [0] * 14), 1, 0)]
     for text, limit, want in cases:
         p = parse_puzzle(text) if isinstance(text, str) else text
-        r = kernels.solve_grids(kernels.layout_for(p), _grids([p], p.size), limit=limit,
+        r = kernels.solve_grids(kernels.layout_for(p, "bits"), _grids([p], p.size), limit=limit,
                                 store=2)
         got = int(r.counts[0])
         assert got == min(want, limit), (text, got)
     x = parse_puzzle(".......98..6.894..1..5............8.4..2....7............9.48..6.........3..75...",
                      variant="x")
-    r = kernels.solve_grids(kernels.layout_for(x), _grids([x], 9), limit=2, store=2)
+    r = kernels.solve_grids(kernels.layout_for(x, "bits"), _grids([x], 9), limit=2, store=2)
     assert int(r.counts[0]) == 1
     print("ok")
 """
