@@ -87,12 +87,12 @@ def run(args, caches) -> dict:
             sample = Path(tmp) / name
             sample.write_text("".join(format_line(p.cells, p.size) + "\n" for p in puzzles))
 
-            def ours(mode, kernel, jobs=1):
-                def fn():
+            def ours(mode, kernel, jobs=1, puzzles=puzzles):
+                def timed():
                     t0 = time.perf_counter()
                     res = list(solve_all(puzzles, mode=mode, kernel=kernel, jobs=jobs))
                     return time.perf_counter() - t0, res
-                return fn
+                return timed
 
             fns = {f"{k}_{m}": ours(m, k) for k in OURS for m in ("solve", "check")}
             fns["bits_solve_2"] = ours("solve", "bits", 2)

@@ -411,9 +411,10 @@ def batch9(grids, limit, max_nodes, counts, nodes, codes, sols):
 #
 # ``st``: one word per cell (its candidates; bit 31 once placed), then one per
 # house-value (house h, value v at ``h * n + v``: the cells of h where v is still a
-# candidate), then one per house (the values placed in it).  ``work`` (not saved on the stack): the queue of cells placed; the
-# length of the next queue; the dead ends met per item (cells, then house-values);
-# the queue of house-values down to one place; per-house scratch for the givens.
+# candidate), then one per house (the values placed in it).  ``work`` (not saved on
+# the stack): the queue of cells placed; the length of the next queue; the dead ends
+# met per item (cells, then house-values); the queue of house-values down to one
+# place; per-house scratch for the givens.
 
 
 @njit(cache=True, inline="always")

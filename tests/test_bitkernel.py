@@ -115,7 +115,8 @@ def test_generated_puzzles_agree(box, size, variant):
     bits = compare(puzzles, "check")
     assert [r.solutions for r in bits] == [[g.solution] for g in made]
     # A third of the cells blanked: many solutions, counted alike (up to a limit).
-    sparse = [dataclasses.replace(p, cells=tuple(0 if i % 3 == 0 else v for i, v in enumerate(p.cells)))
+    sparse = [dataclasses.replace(p, cells=tuple(0 if i % 3 == 0 else v
+                                                 for i, v in enumerate(p.cells)))
               for p in puzzles]
     compare(sparse, "count", limit=300)
     compare(sparse, "solve")
@@ -144,7 +145,8 @@ def test_clashing_givens_are_invalid_with_the_same_message():
 
 
 def test_node_cap_and_finishing_alone():
-    hard = parse_puzzle("8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..")
+    hard = parse_puzzle("8..........36......7..9.2...5...7.......457....."
+                        "1...3...1....68..85...1..9....4..")
     # A budget below the batch cap: stopped, as with DLX.
     r, = solve_all([hard], mode="check", max_nodes=2, kernel="bits")
     assert r.status == "nodes" and r.verdict == "unknown" and r.nodes == 2
@@ -191,7 +193,8 @@ NOJIT = """
     from sudoku.batch import _grids
     from sudoku.grid import Puzzle
     cases = [("." * 16, 2, 288), ("1234" + "." * 12, 20, 12),
-             ("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......", 2, 1),
+             ("4.....8.5.3..........7......2.....6.....8.4......"
+              "1.......6.3.7.5..2.....1.4......", 2, 1),
              ("." * 81, 3, 3), (Puzzle(3, 3, [1, 1] + [0] * 79), 1, 0),
              (Puzzle(2, 2, [1, 1] + [0] * 14), 1, 0)]
     for text, limit, want in cases:
@@ -200,8 +203,8 @@ NOJIT = """
                                 store=2)
         got = int(r.counts[0])
         assert got == min(want, limit), (text, got)
-    x = parse_puzzle(".......98..6.894..1..5............8.4..2....7............9.48..6.........3..75...",
-                     variant="x")
+    x = parse_puzzle(".......98..6.894..1..5............8.4..2....7......"
+                     "......9.48..6.........3..75...", variant="x")
     r = kernels.solve_grids(kernels.layout_for(x, "bits"), _grids([x], 9), limit=2, store=2)
     assert int(r.counts[0]) == 1
     print("ok")
