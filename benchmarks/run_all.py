@@ -13,7 +13,8 @@ from those files; progress goes to stderr), rewrites the tables of
 
 ``--quick`` writes to ``benchmarks/results/tmp/`` instead (ignored by git) and
 leaves the page and the plots alone.  Sections: ``cover`` (generic exact
-cover), ``sudoku``, ``startup`` (whole processes, warm and empty numba cache),
+cover), ``sudoku``, ``native`` (beside tdoku's benchmark program, when present),
+``startup`` (whole processes, warm and empty numba cache),
 ``memory`` (peak RSS of the CLI on a small and a large file).  See
 ``benchmarks/README.md``.
 """
