@@ -133,7 +133,10 @@ def _library(puzzles, args) -> tuple[dict, dict, dict]:
 
 
 def _kernel_only(puzzles, nodes, args):
-    """The batch kernel alone (solve), forced options prebuilt: one thread, and two.
+    """The batch kernel alone (solve), its input prebuilt: one thread, and two.
+
+    The kernel `solve_all` picks (`sudoku.kernels`): the bit kernel for standard
+    9x9, DLX's batch kernel for the rest.
 
     With the locked-items rule, as `solve_all` calls it (runs before commit 40fe90c
     left it out, so their kernel-only column timed a search without the rule:
@@ -157,13 +160,14 @@ def _kernel_only(puzzles, nodes, args):
 
     from dlx.batch import solve_arrays
     from sudoku.batch import BATCH_NODE_CAP, _Group
+    from sudoku.kernels import solve_grids
 
     if len({(p.box_rows, p.box_cols, p.variant, p.regions) for p in puzzles}) != 1:
         return None
 
     def encoded(part):
-        g = _Group(None, part)  # the forced options as solve_all builds them
-        return g.prob, g.fptr, g.fopts
+        g = _Group(None, part, None)  # the kernel's input as solve_all builds it
+        return (g.bits, g.grids, None) if g.bits is not None else (g.prob, g.fptr, g.fopts)
 
     whole = encoded(puzzles)
     parts: list = [[], []]
@@ -175,6 +179,8 @@ def _kernel_only(puzzles, nodes, args):
     halves = [encoded(part) for part in parts] if all(parts) else []
 
     def call(prob, fptr, fopts):
+        if fopts is None:  # the bit kernel: its layout and the grids
+            return solve_grids(prob, fptr, max_nodes=BATCH_NODE_CAP)
         return solve_arrays(prob, fptr, fopts, limit=1, store=1, max_nodes=BATCH_NODE_CAP,
                             locked=True)
 

@@ -30,9 +30,10 @@ if str(HERE) not in sys.path:
 
 import _harness as H  # noqa: E402
 
-SECTIONS = ("cover", "multiplicity", "sudoku", "startup", "memory")
+SECTIONS = ("cover", "multiplicity", "sudoku", "native", "startup", "memory")
 TITLES = {"cover": "Generic exact cover", "multiplicity": "Items with bounds (DLX3)",
-          "sudoku": "Sudoku", "startup": "Start-up", "memory": "Memory"}
+          "sudoku": "Sudoku", "native": "Sudoku beside native solvers", "startup": "Start-up",
+          "memory": "Memory"}
 PAGE = H.REPO / "docs" / "performance.md"
 PARALLEL = "parallel.txt"
 PEERS = ("xcover", "exact-cover", "py-sudoku")

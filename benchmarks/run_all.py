@@ -14,6 +14,7 @@ from those files; progress goes to stderr), rewrites the tables of
 ``--quick`` writes to ``benchmarks/results/tmp/`` instead (ignored by git) and
 leaves the page and the plots alone.  Sections: ``cover`` (generic exact
 cover), ``multiplicity`` (items with bounds, against Knuth's DLX3), ``sudoku``,
+``native`` (beside tdoku's benchmark program, when present),
 ``startup`` (whole processes, warm and empty numba cache),
 ``memory`` (peak RSS of the CLI on a small and a large file).  See
 ``benchmarks/README.md``.

@@ -210,25 +210,35 @@ def kernel(name: str):
     fn = _ready.get(name)
     if fn is not None:
         return fn
-    if name.endswith("_m"):
-        from . import _kernel_m as module
-    elif name.endswith("_c"):
-        from . import _kernel_c as module  # type: ignore[no-redef]
-    else:
-        from . import _kernel as module  # type: ignore[no-redef]
+    module = ("dlx._kernel_m" if name.endswith("_m") else
+              "dlx._kernel_c" if name.endswith("_c") else "dlx._kernel")
+    return compiled(module, name, SIGNATURES[name], key=name)
 
-    fn = getattr(module, name)
+
+def compiled(module: str, name: str, signature: str, *, key=None):
+    """The jitted function ``name`` of ``module``, compiled for ``signature`` only.
+
+    As `kernel` does for dlx's own: the notice on stderr exactly when numba
+    compiles, then no other signature.  Under NUMBA_DISABLE_JIT, the plain function.
+    """
+    key = key or (module, name)
+    fn = _ready.get(key)
+    if fn is not None:
+        return fn
+    import importlib
+
+    fn = getattr(importlib.import_module(module), name)
     with _lock:
-        if name not in _ready:
+        if key not in _ready:
             if hasattr(fn, "compile"):  # absent under NUMBA_DISABLE_JIT=1
                 from numba.core import event
 
                 with event.install_listener("numba:compile", _compile_listener()):
-                    fn.compile(SIGNATURES[name])
+                    fn.compile(signature)
                 # One signature per kernel: a call with other types is a bug, not a new compile.
                 fn.disable_compile()
-            _ready[name] = fn
-    return fn
+            _ready[key] = fn
+    return _ready[key]
 
 
 def warm_up(names=("search", "unwind", "force", "batch")) -> None:

@@ -33,6 +33,7 @@ from dlx.parallel import TaskInterrupted, backend_for, ordered
 from .encode import givens, grid_of, option_numbers, problem_for, shape_key
 from .errors import PuzzleError
 from .grid import Puzzle, check_givens
+from .kernels import kernel_name, layout_for, search_alone, solve_grids
 
 __all__ = ["BATCH_NODE_CAP", "BATCH_SECONDS", "CHUNK", "SCHEDULER_CHUNK", "PuzzleResult",
            "map_chunks", "solve_all"]
@@ -129,9 +130,19 @@ class PuzzleResult:
 
 
 
-def _finish_alone(res: PuzzleResult, prob: Problem, forced, limit, store, timeout,
-                  max_nodes) -> None:
-    """Redo a puzzle that ran out of batch nodes with a resumable search."""
+def _finish_alone(res: PuzzleResult, prob, forced, limit, store, timeout, max_nodes) -> None:
+    """Redo a puzzle that ran out of batch nodes with a resumable search: DLX's
+    (``prob`` a `dlx.Problem`, ``forced`` the givens' options) or the bit kernel's
+    (``prob`` a `sudoku.kernels.BitLayout`, ``forced`` the grid)."""
+    assert res.puzzle is not None
+    if not isinstance(prob, Problem):
+        r = search_alone(prob, forced, limit=limit, store=store, timeout=timeout,
+                         max_nodes=max_nodes)
+        res.count, res.nodes, res.seconds, res.solutions = r.count, r.nodes, r.seconds, \
+            r.solutions
+        res.status = {"overflow": "nodes"}.get(r.status, r.status)
+        return
+
     assert res.puzzle is not None
     t0 = time.perf_counter()
     s = prob.search(forced=forced, limit=limit or None, timeout=timeout, max_nodes=max_nodes,
@@ -164,9 +175,10 @@ def _check_mode(mode) -> None:
 class _Settings:
     """What every chunk of one `solve_all` call shares."""
 
-    def __init__(self, mode, limit, timeout, max_nodes, timed=False):
+    def __init__(self, mode, limit, timeout, max_nodes, timed=False, kernel=None):
         self.mode = mode
         self.timed = timed  # one kernel call per puzzle, timed
+        self.kernel = kernel_name(kernel)  # see sudoku.kernels
         self.store = {"solve": 1, "check": 2, "count": 0}[mode]
         self.run_limit = _MODES[mode] if mode != "count" else (limit or 0)
         self.cap = BATCH_NODE_CAP if max_nodes is None else min(BATCH_NODE_CAP, max_nodes)
@@ -179,15 +191,24 @@ class _Settings:
 class _Group:
     """Puzzles of one shape and variant from one chunk, encoded for the batch kernel."""
 
-    __slots__ = ("positions", "puzzles", "prob", "fptr", "fopts", "kptr", "kopts", "out",
-                 "seconds")
+    __slots__ = ("positions", "puzzles", "bits", "grids", "prob", "fptr", "fopts", "kptr",
+                 "kopts", "out", "seconds")
 
-    def __init__(self, positions, puzzles):
+    def __init__(self, positions, puzzles, kernel):
         self.positions = positions  # each puzzle's place in its chunk; None: 0, 1, 2, ...
         self.puzzles = puzzles
         n = puzzles[0].size
-        self.prob = problem_for(puzzles[0])  # in the calling thread: the cache is a dict
         grids = _grids(puzzles, n)
+        # The bit kernel's layout when it serves this shape (sudoku.kernels), else DLX's
+        # problem; made in the calling thread: both caches are dicts.  Pencil-mark
+        # puzzles go to DLX, whose encoding applies their candidates.
+        self.bits = None if puzzles[0]._restricted else layout_for(puzzles[0], kernel)
+        self.grids = grids
+        self.out = None  # what the kernel call returns
+        self.seconds: list[float] | None = None  # each puzzle's kernel call, if timed
+        if self.bits is not None:
+            return
+        self.prob = problem_for(puzzles[0])
         self.fopts = option_numbers(grids, n)
         self.fptr = np.zeros(len(puzzles) + 1, dtype=np.int64)
         np.cumsum(np.count_nonzero(grids, axis=1), out=self.fptr[1:])
@@ -199,11 +220,12 @@ class _Group:
             self.kopts = np.concatenate(forced).astype(np.uint32)
             self.kptr = np.zeros(len(puzzles) + 1, dtype=np.int64)
             np.cumsum([len(f) for f in forced], out=self.kptr[1:])
-        self.out: BatchArrays | None = None  # what dlx.batch.solve_arrays returns
-        self.seconds: list[float] | None = None  # each puzzle's kernel call, if timed
 
     def run(self, s: _Settings) -> None:
         """The kernel call: one for the whole group, or with ``s.timed`` one per puzzle."""
+        if self.bits is not None:
+            self._run_bits(s)
+            return
         if not s.timed:
             self.out = solve_arrays(self.prob, self.kptr, self.kopts, limit=s.run_limit,
                                     store=s.store, max_nodes=s.cap, locked=True)
@@ -228,6 +250,26 @@ class _Group:
                                  for f in ("counts", "nodes", "codes", "solutions")))
         self.seconds = seconds
 
+    def _run_bits(self, s: _Settings) -> None:
+        """The bit kernel's call (with ``s.timed``, one per puzzle, as for DLX)."""
+        bits = self.bits
+        assert bits is not None
+        if not s.timed:
+            self.out = solve_grids(bits, self.grids, limit=s.run_limit, store=s.store,
+                                   max_nodes=s.cap)
+            return
+        solve_grids(bits, self.grids[:0], limit=s.run_limit, store=s.store,
+                    max_nodes=s.cap)  # the kernel loaded before the first puzzle's time
+        outs, seconds = [], []
+        clock = time.perf_counter
+        for k in range(len(self.grids)):
+            t0 = clock()
+            outs.append(solve_grids(bits, self.grids[k:k + 1], limit=s.run_limit,
+                                    store=s.store, max_nodes=s.cap))
+            seconds.append(clock() - t0)
+        self.out = type(outs[0])(*(np.concatenate([getattr(o, f) for o in outs])
+                                   for f in ("counts", "nodes", "codes", "solutions")))
+        self.seconds = seconds
 
 
 class _Chunk:
@@ -238,7 +280,7 @@ class _Chunk:
     the calling thread reads before `finish`.
     """
 
-    def __init__(self, items, start, mode):
+    def __init__(self, items, start, mode, kernel=None):
         self.start = start  # input index of items[0]
         self.size = len(items)
         self.results: list = [None] * len(items)  # an item's result once it is final
@@ -249,7 +291,7 @@ class _Chunk:
             # (The keys are compared as they are made: a list of them all would add
             # thousands of objects for the cycle collector to walk.)
             if all(map(shape_key(items[0]).__eq__, map(shape_key, items))):
-                self.groups = [_Group(None, items)]
+                self.groups = [_Group(None, items, kernel)]
                 return
         groups: dict = {}
         for pos, item in enumerate(items):
@@ -266,7 +308,8 @@ class _Chunk:
                 positions, puzzles = groups.setdefault(shape_key(item), ([], []))
                 positions.append(pos)
                 puzzles.append(item)
-        self.groups = [_Group(positions, puzzles) for positions, puzzles in groups.values()]
+        self.groups = [_Group(positions, puzzles, kernel)
+                       for positions, puzzles in groups.values()]
 
     def run(self, s: _Settings) -> None:
         """Every group's kernel call."""
@@ -300,42 +343,9 @@ class _Chunk:
         """Turn a group's kernel output into results; finish alone those it capped."""
         out, g.out = g.out, None
         assert out is not None  # set by run
-        counts, nodes, codes, sols = out.counts, out.nodes, out.codes, out.solutions
+        counts, nodes, codes = out.counts, out.nodes, out.codes
         puzzles = g.puzzles
-        n = puzzles[0].size
-        cells = n * n
-        # Solved grids, all of one slot at once.  A solution holds one option per cell
-        # (option cell * n + value - 1, see sudoku.encode): the givens' options go in
-        # the slots after the chosen ones and sorting each row puts the options in cell
-        # order, so their values make the grid; struct then cuts the bytes into tuples
-        # of ints, in C.  (encode.grid_of does the same for one solution.)
-        unpack = struct.Struct(f"{cells}B").iter_unpack
-        at_cell = np.arange(0, cells * n, n, dtype=sols.dtype)
-        found = None
-        for j in range(sols.shape[1]):
-            has = counts > j  # puzzles with a solution in slot j
-            sel = np.flatnonzero(has)
-            if not sel.size:
-                break
-            every = sel.size == len(puzzles)
-            opts = sols[sel, j, 1:cells + 1]
-            opts[np.arange(cells) >= sols[sel, j, :1]] = \
-                g.fopts if every else g.fopts[np.repeat(has, np.diff(g.fptr))]
-            opts.sort(axis=1)
-            # Now row k, column c holds c * n + value - 1 (one option per cell, in cell
-            # order); subtracting is cheaper than numpy's integer %.
-            opts += 1
-            opts -= at_cell
-            grids = unpack(opts.astype(np.uint8).tobytes())
-            if found is None and every:
-                found = [[grid] for grid in grids]
-            else:
-                if found is None:
-                    found = [[] for _ in puzzles]
-                for k, grid in zip(sel.tolist(), grids, strict=True):
-                    found[k].append(grid)
-        if found is None:
-            found = [[] for _ in puzzles]
+        found = _found_grids(out) if g.bits is not None else _found_options(g, out)
         statuses = [_STATUS[c] for c in codes.tolist()]
         start = self.start
         if g.positions is None:
@@ -369,8 +379,9 @@ class _Chunk:
         for k in capped:
             res = results[k]
             assert res.puzzle is not None
-            _finish_alone(res, g.prob, givens(res.puzzle), s.run_limit, s.store, s.timeout,
-                          s.max_nodes)
+            _finish_alone(res, g.prob if g.bits is None else g.bits,
+                          givens(res.puzzle) if g.bits is None else g.grids[k], s.run_limit,
+                          s.store, s.timeout, s.max_nodes)
             self.results[k if g.positions is None else g.positions[k]] = res
             if res.status == "interrupted":
                 # Ctrl-C stops the group at this puzzle: the output ends with it, as
@@ -386,8 +397,64 @@ def _run(chunk: _Chunk, s: _Settings) -> _Chunk:
     return chunk
 
 
+def _found_options(g: _Group, out: BatchArrays) -> list:
+    """Each puzzle's solved grids from the DLX batch kernel's options."""
+    counts, sols = out.counts, out.solutions
+    puzzles = g.puzzles
+    n = puzzles[0].size
+    cells = n * n
+    # Solved grids, all of one slot at once.  A solution holds one option per cell
+    # (option cell * n + value - 1, see sudoku.encode): the givens' options go in
+    # the slots after the chosen ones and sorting each row puts the options in cell
+    # order, so their values make the grid; struct then cuts the bytes into tuples
+    # of ints, in C.  (encode.grid_of does the same for one solution.)
+    unpack = struct.Struct(f"{cells}B").iter_unpack
+    at_cell = np.arange(0, cells * n, n, dtype=sols.dtype)
+    found = None
+    for j in range(sols.shape[1]):
+        has = counts > j  # puzzles with a solution in slot j
+        sel = np.flatnonzero(has)
+        if not sel.size:
+            break
+        every = sel.size == len(puzzles)
+        opts = sols[sel, j, 1:cells + 1]
+        opts[np.arange(cells) >= sols[sel, j, :1]] = \
+            g.fopts if every else g.fopts[np.repeat(has, np.diff(g.fptr))]
+        opts.sort(axis=1)
+        # Now row k, column c holds c * n + value - 1 (one option per cell, in cell
+        # order); subtracting is cheaper than numpy's integer %.
+        opts += 1
+        opts -= at_cell
+        grids = unpack(opts.astype(np.uint8).tobytes())
+        if found is None and every:
+            found = [[grid] for grid in grids]
+        else:
+            if found is None:
+                found = [[] for _ in puzzles]
+            for k, grid in zip(sel.tolist(), grids, strict=True):
+                found[k].append(grid)
+    if found is None:
+        found = [[] for _ in puzzles]
+    return found
+
+
+def _found_grids(out) -> list:
+    """Each puzzle's solved grids from the bit kernel (grids already)."""
+    counts, sols = out.counts, out.solutions
+    cells = sols.shape[2]
+    unpack = struct.Struct(f"{cells}B").iter_unpack
+    if sols.shape[1] == 1 and counts.all():
+        return [[grid] for grid in unpack(sols.tobytes())]
+    found: list = [[] for _ in range(len(counts))]
+    for j in range(sols.shape[1]):
+        sel = np.flatnonzero(counts > j)
+        for k, grid in zip(sel.tolist(), unpack(sols[sel, j].tobytes()), strict=True):
+            found[k].append(grid)
+    return found
+
+
 def solve_all(items: Iterable, *, mode="solve", limit=None, jobs=1, timeout=None,
-              max_nodes=None, chunk=None, timed=False) -> Iterator[PuzzleResult]:
+              max_nodes=None, chunk=None, timed=False, kernel=None) -> Iterator[PuzzleResult]:
     """Solve, check or count a stream of puzzles; yields results in input order.
 
     Parameters
@@ -421,6 +488,13 @@ def solve_all(items: Iterable, *, mode="solve", limit=None, jobs=1, timeout=None
         kernel times only whole calls, so each puzzle then gets a kernel
         call of its own: slower, by a fixed cost per puzzle that exceeds the
         time of an easy 9x9 puzzle, and included in the times measured.
+    kernel : {"auto", "bits", "dlx"}, optional
+        The search kernel (`sudoku.kernels`), by default ``$SUDOKU_KERNEL``,
+        else ``"auto"``: the bit-parallel kernel for standard 9x9 grids, DLX
+        for the rest; ``"bits"`` the bit kernel for every grid up to 31 x 31;
+        ``"dlx"`` Dancing Links for all.  Counts and verdicts agree; node
+        counts do not, and a puzzle with several solutions may be solved by
+        another of them.
 
     Yields
     ------
@@ -430,8 +504,8 @@ def solve_all(items: Iterable, *, mode="solve", limit=None, jobs=1, timeout=None
     Raises
     ------
     ValueError
-        An unknown ``mode``; ``jobs`` or ``chunk`` not a positive whole
-        number (a `dlx.ProblemError`).
+        An unknown ``mode`` or ``kernel``; ``jobs`` or ``chunk`` not a
+        positive whole number (a `dlx.ProblemError`).
 
     Notes
     -----
@@ -460,7 +534,8 @@ def solve_all(items: Iterable, *, mode="solve", limit=None, jobs=1, timeout=None
     _check_mode(mode)
     jobs = validate.whole("jobs", jobs, optional=False)
     fixed = validate.whole("chunk", chunk)
-    return _solve(items, _Settings(mode, limit, timeout, max_nodes, bool(timed)), jobs, fixed)
+    settings = _Settings(mode, limit, timeout, max_nodes, bool(timed), kernel)
+    return _solve(items, settings, jobs, fixed)
 
 
 def _solve(items: Iterable, s: _Settings, jobs: int, fixed: int | None):
@@ -483,7 +558,7 @@ def _solve(items: Iterable, s: _Settings, jobs: int, fixed: int | None):
             got = list(islice(items, want))
             if not got:
                 return
-            yield _Chunk(got, index, s.mode), s
+            yield _Chunk(got, index, s.mode, s.kernel), s
             index += len(got)
             if len(got) < want:  # a short read means the end: never read past it
                 return

@@ -116,7 +116,8 @@ def test_solve_grid_format(runner, tmp_path):
     validate_solution(parse_puzzle(CLASSIC), back.cells)
 
 
-def test_solve_json_format(runner, tmp_path):
+def test_solve_json_format(monkeypatch, runner, tmp_path):
+    monkeypatch.setenv("SUDOKU_KERNEL", "dlx")  # node counts and --max-nodes are DLX's
     text = "\n".join([CLASSIC, "x" * 81, NO_SOLUTION4]) + "\n"
     r = run(runner, "solve", "--format", "json", write(tmp_path, text))
     objs = [json.loads(line) for line in r.stdout.splitlines()]
@@ -242,7 +243,8 @@ def test_count_max_nodes_and_json(runner):
 
 
 # ---------------------------------------------------------------------- check
-def test_check_verdicts_and_exit_status(runner, tmp_path):
+def test_check_verdicts_and_exit_status(monkeypatch, runner, tmp_path):
+    monkeypatch.setenv("SUDOKU_KERNEL", "dlx")  # node counts and --max-nodes are DLX's
     text = "\n".join([CLASSIC, EMPTY4, NO_SOLUTION4]) + "\n"
     r = run(runner, "check", write(tmp_path, text))
     assert r.stdout == "unique\nmultiple\nnone\n"

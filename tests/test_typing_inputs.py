@@ -173,6 +173,7 @@ def test_timed_with_threads_and_puzzles_finished_alone(monkeypatch):
     # A tiny node cap sends the puzzles to the search that finishes them alone:
     # their time is their batch call's plus that search's.
     monkeypatch.setattr(batch, "BATCH_NODE_CAP", 3)
+    monkeypatch.setenv("SUDOKU_KERNEL", "dlx")  # the cap counts DLX's nodes here
     items = [CLASSIC] * 4 + [EMPTY4] * 4
     for jobs in (1, 2):
         got = list(solve_all(items, mode="count", limit=10, timed=True, jobs=jobs))

@@ -1,0 +1,673 @@
+"""The bit-parallel Sudoku kernels (jitted; imported only when a search needs them).
+
+The same exact cover as `sudoku.encode` (one item per cell, one per house and
+value), searched with each item's remaining options kept as a bitmask instead
+of a linked list.  Two layouts:
+
+* **9x9 standard** (`search9`, `batch9`): nine *digit planes*, each the
+  positions where a digit may still go, split in three bands of 27 bits (3 rows
+  of 9 cells), plus the solved cells of each band: 30 ``uint32`` in all.  A
+  band of one digit holds the digit once per row and once per box, so which
+  (row, box) segments it occupies is one of six permutations: one table lookup
+  on the 9-bit segment map keeps only the segments some permutation uses (this
+  is locked candidates, pointing and claiming, within the band) or finds the
+  dead end.  Rows and boxes with one place left are then rows with one bit;
+  columns are counted across the nine rows with two words; cells with one
+  digit (naked singles) come from counting the nine planes bit-sliced.
+* **n x n, any houses** (`search_units`, `batch_units`): one candidate mask per
+  cell (bit 31: placed, so n <= 31), a house list, and each cell's peers.
+  Placing a value clears it from the peers; a value with one place in a house
+  is placed there.
+
+Both propagate those forced options to a fixpoint, then branch on an item with
+the fewest options left: a cell with two candidates first, then (generic
+layout) a house-value with two places, else the cell with fewest candidates.
+A branch is binary: the chosen option is taken, and on return it is removed
+(so the item's other options are tried by the same rule); the saved state is a
+copy of the small array, and there is nothing to unlink.  A node is one such
+guess: node counts are not comparable with the DLX kernel's.
+
+Each search is resumable (`ctx` holds depth, phase, count and nodes), so a
+caller can run it in slices of nodes and check a clock or Ctrl-C in between.
+Return codes are `dlx.batch`'s status codes.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from dlx.batch import CLASH, COMPLETE, LIMIT, NODES, OVERFLOW
+
+# Only for the module docstring's promise: the codes are the batch's.
+__all__ = ["batch9", "batch_units", "search9", "search_units", "CODES"]
+CODES = (COMPLETE, LIMIT, NODES, OVERFLOW, CLASH)
+
+INT64_MAX = np.iinfo(np.int64).max
+FULL27 = (1 << 27) - 1
+BAND_PLANES = sum(1 << (3 * d) for d in range(9))  # planes 3 * d + b of band b, shifted by b
+PLACED = 1 << 31
+# ctx slots: depth, phase (-1 fresh, 0 after a dead end or a solution, 1 to branch), count, nodes
+DEPTH, PHASE, COUNT, NODE = range(4)
+
+
+def _tables():
+    """The band tables, built once in numpy (read by the jitted code as constants)."""
+    shrink = np.zeros(512, dtype=np.int64)  # 9 cells of a row -> which of its 3 boxes
+    for x in range(512):
+        shrink[x] = sum(1 << k for k in range(3) if x >> (3 * k) & 7)
+    perms = [(0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0)]
+    masks = [sum(1 << (3 * r + p[r]) for r in range(3)) for p in perms]
+    allowed = np.zeros(512, dtype=np.int64)  # segments -> those some permutation uses
+    expand = np.zeros(512, dtype=np.int64)  # segments -> their 27 cells
+    for s in range(512):
+        allowed[s] = np.bitwise_or.reduce([m for m in masks if (m & s) == m] or [0])
+        expand[s] = sum(7 << (9 * (k // 3) + 3 * (k % 3)) for k in range(9) if s >> k & 1)
+    kill = np.zeros(27, dtype=np.int64)  # a band cell's row and box peers in the band
+    for i in range(27):
+        r, c = divmod(i, 9)
+        row = 511 << (9 * r)
+        box = sum(7 << (9 * rr + 3 * (c // 3)) for rr in range(3))
+        kill[i] = (row | box) & ~(1 << i)
+    col = np.array([(1 | 1 << 9 | 1 << 18) << c for c in range(9)], dtype=np.int64)
+    return shrink, allowed, expand, kill, col
+
+
+SHRINK, ALLOWED, EXPAND, KILL, COL = _tables()
+
+
+@njit(cache=True)
+def _ctz(x):
+    """Index of the lowest set bit of a nonzero word (binary search: no loop per bit)."""
+    i = 0
+    if not x & 0xFFFF:
+        x >>= 16
+        i += 16
+    if not x & 0xFF:
+        x >>= 8
+        i += 8
+    if not x & 0xF:
+        x >>= 4
+        i += 4
+    if not x & 0x3:
+        x >>= 2
+        i += 2
+    if not x & 0x1:
+        i += 1
+    return i
+
+
+@njit(cache=True)
+def _popcount(x):
+    x = x - ((x >> 1) & 0x55555555)
+    x = (x & 0x33333333) + ((x >> 2) & 0x33333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F
+    return ((x * 0x01010101) & 0xFFFFFFFF) >> 24
+
+
+# --- 9x9: digit planes in bands ------------------------------------------------------
+
+
+@njit(cache=True)
+def _place9(st, d, b, i):
+    """Digit d in cell i of band b: clear its peers; return the planes that changed
+    (bit ``3 * digit + band``)."""
+    bit = 1 << i
+    p = 3 * d + b
+    st[p] &= ~KILL[i]
+    dirty = 1 << p
+    col = COL[i % 9]
+    for b2 in range(3):
+        q = 3 * d + b2
+        if b2 != b and st[q] & col:
+            st[q] &= ~col
+            dirty |= 1 << q
+    for d2 in range(9):
+        q = 3 * d2 + b
+        if d2 != d and st[q] & bit:
+            st[q] &= ~bit
+            dirty |= 1 << q
+    st[27 + b] |= bit
+    return dirty
+
+
+@njit(cache=True)
+def _propagate9(st, dirty, fails):
+    """Forced options to a fixpoint from the planes in ``dirty``; False at a dead end.
+
+    First each changed plane alone (its band's rows and boxes), until none is
+    left; then, for every digit, its columns (locked candidates by stack, and
+    columns with one place) and every cell with one digit left.
+    """
+    touched = 0  # planes changed since their digit's columns and band's cells were checked
+    while True:
+        while dirty:
+            p = _ctz(dirty)
+            dirty &= dirty - 1
+            touched |= 1 << p
+            m = st[p]
+            s = SHRINK[m & 511] | SHRINK[(m >> 9) & 511] << 3 | SHRINK[m >> 18] << 6
+            a = ALLOWED[s]
+            if a == 0:
+                fails[81 + p] += 1
+                return False
+            m &= EXPAND[a]
+            st[p] = m
+            b = p % 3
+            new = 0
+            for r in range(3):
+                x = (m >> (9 * r)) & 511
+                if (x & (x - 1)) == 0:
+                    new |= x << (9 * r)
+            new &= ~st[27 + b]
+            while new:
+                i = _ctz(new)
+                new &= new - 1
+                if st[p] >> i & 1 and not st[27 + b] >> i & 1:
+                    dirty |= _place9(st, p // 3, b, i)
+        digits = touched
+        bands = touched
+        touched = 0
+        for d in range(9):
+            if not (digits >> (3 * d)) & 7:
+                continue
+            # Columns of each band that still hold the digit; per stack, the bands and
+            # the stack's three columns pair off as a band's rows and boxes do.
+            c0 = st[3 * d]
+            c1 = st[3 * d + 1]
+            c2 = st[3 * d + 2]
+            o0 = (c0 | c0 >> 9 | c0 >> 18) & 511
+            o1 = (c1 | c1 >> 9 | c1 >> 18) & 511
+            o2 = (c2 | c2 >> 9 | c2 >> 18) & 511
+            keep0 = 0
+            keep1 = 0
+            keep2 = 0
+            for k in range(3):
+                seg = (o0 >> (3 * k)) & 7 | ((o1 >> (3 * k)) & 7) << 3 | ((o2 >> (3 * k)) & 7) << 6
+                a = ALLOWED[seg]
+                if a == 0:
+                    fails[108 + 3 * d + k] += 1
+                    return False
+                keep0 |= (a & 7) << (3 * k)
+                keep1 |= ((a >> 3) & 7) << (3 * k)
+                keep2 |= ((a >> 6) & 7) << (3 * k)
+            for b in range(3):
+                keep = keep0 if b == 0 else (keep1 if b == 1 else keep2)
+                if (keep & 511) != 511:
+                    q = 3 * d + b
+                    m = st[q] & (keep | keep << 9 | keep << 18)
+                    if m != st[q]:
+                        st[q] = m
+                        dirty |= 1 << q
+            # Columns with one place left.
+            once = 0
+            twice = 0
+            for b in range(3):
+                m = st[3 * d + b]
+                for r in range(3):
+                    x = (m >> (9 * r)) & 511
+                    twice |= once & x
+                    once |= x
+            cs = once & ~twice
+            if cs:
+                cs27 = cs | cs << 9 | cs << 18
+                for b in range(3):
+                    new = st[3 * d + b] & cs27 & ~st[27 + b]
+                    while new:
+                        i = _ctz(new)
+                        new &= new - 1
+                        if st[3 * d + b] >> i & 1 and not st[27 + b] >> i & 1:
+                            dirty |= _place9(st, d, b, i)
+        for b in range(3):
+            if not bands & (BAND_PLANES << b):
+                continue
+            once = 0
+            twice = 0
+            for d in range(9):
+                x = st[3 * d + b]
+                twice |= once & x
+                once |= x
+            if once != FULL27:
+                fails[27 * b + _ctz(FULL27 & ~once)] += 1
+                return False
+            new = once & ~twice & ~st[27 + b]
+            while new:
+                i = _ctz(new)
+                new &= new - 1
+                for d in range(9):
+                    if st[3 * d + b] >> i & 1:
+                        if not st[27 + b] >> i & 1:
+                            dirty |= _place9(st, d, b, i)
+                        break
+        if not dirty:
+            return True
+
+
+@njit(cache=True)
+def _choose9(st, fails):
+    """The guess: (plane, bit) of a digit in a cell with fewest candidates.  Among cells
+    of two, the one whose cell, digits' bands and digits' stacks met most dead ends so
+    far (``fails``: 81 cells, 27 digit-bands, 27 digit-stacks), the first on a tie."""
+    best = 10
+    bp = 0
+    bi = 0
+    most = -1
+    for b in range(3):
+        once = 0
+        twice = 0
+        thrice = 0
+        for d in range(9):
+            x = st[3 * d + b]
+            thrice |= twice & x
+            twice |= once & x
+            once |= x
+        two = twice & ~thrice & ~st[27 + b]
+        while two:
+            i = _ctz(two)
+            two &= two - 1
+            t = (i % 9) // 3
+            score = fails[27 * b + i]
+            first = -1
+            for d in range(9):
+                if st[3 * d + b] >> i & 1:
+                    score += fails[81 + 3 * d + b] + fails[108 + 3 * d + t]
+                    if first < 0:
+                        first = d
+            if score > most:
+                most = score
+                bp = 3 * first + b
+                bi = i
+    if most >= 0:
+        return bp, bi
+    for b in range(3):
+        open_ = FULL27 & ~st[27 + b]
+        while open_:
+            i = _ctz(open_)
+            open_ &= open_ - 1
+            k = 0
+            first = -1
+            for d in range(9):
+                if st[3 * d + b] >> i & 1:
+                    k += 1
+                    if first < 0:
+                        first = d
+            if k < best:
+                best = k
+                bp = 3 * first + b
+                bi = i
+    return bp, bi
+
+
+@njit(cache=True)
+def _start9(grid, st):
+    """The state with the givens placed (no propagation); False if two givens clash."""
+    for p in range(27):
+        st[p] = FULL27
+    for b in range(3):
+        st[27 + b] = 0
+    for c in range(81):
+        v = np.int64(grid[c])
+        if v:
+            b = c // 27
+            i = c % 27
+            d = v - 1
+            if not (st[3 * d + b] >> i & 1):
+                return False
+            _place9(st, d, b, i)
+    return True
+
+
+@njit(cache=True)
+def _solution9(st, out):
+    for d in range(9):
+        for b in range(3):
+            m = st[3 * d + b]
+            while m:
+                i = _ctz(m)
+                m &= m - 1
+                out[27 * b + i] = d + 1
+
+
+@njit(cache=True, nogil=True)
+def search9(grid, st, stack, guess, ctx, sols, limit, max_nodes):
+    """Search a 9x9 puzzle (``grid``: 81 values, 0 blank), resumably.
+
+    ``st`` (30 words), ``stack`` (82 x 30), ``guess`` (82) and ``ctx`` (4) hold
+    the search between calls (``ctx[PHASE] = -1`` starts afresh).  Solutions go
+    to ``sols`` rows while there is room.  Stops at ``limit`` solutions (0: no
+    limit) or when ``ctx[NODE]`` reaches ``max_nodes``; returns the status code.
+    """
+    if ctx[PHASE] < 0:
+        ctx[DEPTH] = 0
+        ctx[COUNT] = 0
+        ctx[NODE] = 0
+        if not _start9(grid, st):
+            ctx[PHASE] = 0
+            return CLASH
+        fails = guess[82:]
+        fails[:] = 0
+        ctx[PHASE] = 1 if _propagate9(st, FULL27, fails) else 0
+    fails = guess[82:]
+    depth = ctx[DEPTH]
+    ok = ctx[PHASE] == 1
+    count = ctx[COUNT]
+    nodes = ctx[NODE]
+    code = COMPLETE
+    while True:
+        if ok:
+            if (st[27] & st[28] & st[29]) == FULL27:
+                if count == INT64_MAX:
+                    code = OVERFLOW
+                    break
+                if count < sols.shape[0]:
+                    _solution9(st, sols[count])
+                count += 1
+                ok = False
+                if limit and count >= limit:
+                    code = LIMIT
+                    break
+                continue
+            if nodes >= max_nodes:
+                code = NODES
+                break
+            p, i = _choose9(st, fails)
+            stack[depth, :] = st
+            guess[depth] = p * 32 + i
+            depth += 1
+            nodes += 1
+            ok = _propagate9(st, _place9(st, p // 3, p % 3, i), fails)
+        else:
+            if depth == 0:
+                break
+            depth -= 1
+            st[:] = stack[depth]
+            g = guess[depth]
+            p = g // 32
+            st[p] &= ~(1 << (g % 32))
+            ok = _propagate9(st, 1 << p, fails)
+    ctx[DEPTH] = depth
+    ctx[PHASE] = 1 if ok else 0
+    ctx[COUNT] = count
+    ctx[NODE] = nodes
+    return code
+
+
+@njit(cache=True, nogil=True)
+def batch9(grids, limit, max_nodes, counts, nodes, codes, sols):
+    """`search9` every row of ``grids``; one solution slot per ``sols[k]`` row."""
+    st = np.zeros(40, dtype=np.int64)
+    stack = np.zeros((82, 40), dtype=np.int64)
+    guess = np.zeros(82 + 135, dtype=np.int64)
+    ctx = np.zeros(4, dtype=np.int64)
+    for k in range(grids.shape[0]):
+        ctx[PHASE] = -1
+        codes[k] = search9(grids[k], st, stack, guess, ctx, sols[k], limit, max_nodes)
+        counts[k] = ctx[COUNT]
+        nodes[k] = ctx[NODE]
+    return grids.shape[0]
+
+
+# --- n x n, any houses: a candidate mask per cell, a count per house-value -----------
+#
+# ``st``: one word per cell (its candidates; bit 31 once placed), then one per
+# house-value (house h, value v at ``h * n + v``: the cells of h where v is still a
+# candidate), then one per house (the values placed in it).  ``work`` (not saved on
+# the stack): the queue of cells placed; the length of the next queue; the dead ends
+# met per item (cells, then house-values); the queue of house-values down to one
+# place; per-house scratch for the givens.
+
+
+@njit(cache=True, inline="always")
+def _drop(st, work, c, bits, cu_ptr, cu, cells, n, hq):
+    """Remove ``bits`` from cell c's candidates, counting them off its houses; a
+    house-value left with one place is queued (``work`` from ``hq``, its length in
+    ``work[cells]``).  False when a house-value runs out (its dead end counted)."""
+    st[c] &= ~bits
+    while bits:
+        v = _ctz(bits)
+        bits &= bits - 1
+        for k in range(cu_ptr[c], cu_ptr[c + 1]):
+            hv = cu[k] * n + v
+            left = st[cells + hv] - 1
+            st[cells + hv] = left
+            if left == 1:
+                work[hq + work[cells]] = hv
+                work[cells] += 1
+            elif left == 0:
+                work[2 * cells + 1 + hv] += 1
+                return False
+    return True
+
+
+@njit(cache=True)
+def _place(st, work, c, bit, qn, cu_ptr, cu, cells, n, hq):
+    """Cell c takes the value ``bit``: its other candidates go, and it is queued for its
+    peers.  Returns the queue length, -1 at a dead end."""
+    if not _drop(st, work, c, st[c] & ~bit & ~PLACED, cu_ptr, cu, cells, n, hq):
+        return -1
+    st[c] = bit | PLACED
+    pm = hq - cells - 1  # the values placed in each house, after the counts in st
+    for k in range(cu_ptr[c], cu_ptr[c + 1]):
+        st[pm + cu[k]] |= bit
+    work[qn] = c
+    return qn + 1
+
+
+@njit(cache=True)
+def _settle(st, work, qn, peer_ptr, peers, units, cu_ptr, cu, full):
+    """Clear the peers of the cells queued (``work[:qn]``), placing naked and hidden
+    singles as they appear, to a fixpoint; False at a dead end."""
+    n = units.shape[1]
+    cells = peer_ptr.shape[0] - 1
+    hq = 2 * cells + 1 + units.size  # house-value queue; its length in work[cells]
+    fails = cells + 1  # dead ends: cells from here, then house-values
+    qh = 0
+    hh = 0
+    while True:
+        while qh < qn:
+            c = work[qh]
+            qh += 1
+            m = st[c] & full
+            for k in range(peer_ptr[c], peer_ptr[c + 1]):
+                p = peers[k]
+                x = st[p]
+                if x & m:
+                    if not _drop(st, work, p, m, cu_ptr, cu, cells, n, hq):
+                        return False
+                    y = x & ~m & full
+                    if y == 0:
+                        work[fails + p] += 1
+                        return False
+                    if (y & (y - 1)) == 0 and not x & PLACED:
+                        qn = _place(st, work, p, y, qn, cu_ptr, cu, cells, n, hq)
+                        if qn < 0:
+                            return False
+        if hh == work[cells]:
+            return True
+        hv = work[hq + hh]
+        hh += 1
+        h = hv // n
+        bit = 1 << (hv % n)
+        if st[cells + units.size + h] & bit:
+            continue  # down to one place because it was placed there
+        for j in range(n):
+            c = units[h, j]
+            x = st[c]
+            if x & bit:
+                if not x & PLACED:
+                    qn = _place(st, work, c, bit, qn, cu_ptr, cu, cells, n, hq)
+                    if qn < 0:
+                        return False
+                break
+
+
+@njit(cache=True)
+def _choose_units(st, units, full, cells, fails):
+    """The guess (cell, value): an item with fewest options left; among equals, the
+    one that met most dead ends so far (``fails``: cells, then house-values), cells
+    first."""
+    best = 99
+    most = -1
+    bc = -1
+    bv = 0
+    for c in range(cells):
+        x = st[c]
+        if not x & PLACED:
+            k = _popcount(x & full)
+            if k < best or (k == best and fails[c] > most):
+                best = k
+                most = fails[c]
+                bc = c
+    bv = _ctz(st[bc] & full)
+    n = units.shape[1]
+    for hv in range(units.size):
+        k = st[cells + hv]
+        if k >= 2 and (k < best or (k == best and fails[cells + hv] > most)):
+            best = k
+            most = fails[cells + hv]
+            v = hv % n
+            for j in range(n):
+                c = units[hv // n, j]
+                if st[c] >> v & 1:
+                    bc = c
+                    bv = v
+                    break
+    return bc, bv
+
+
+@njit(cache=True)
+def _start_units(grid, st, work, units, cu_ptr, cu, full):
+    """The state with the givens placed (peers not cleared yet); -1 if two givens
+    clash, else the queue length."""
+    n = units.shape[1]
+    cells = grid.shape[0]
+    hq = 2 * cells + 1 + units.size
+    seen = hq + units.size  # per house, the values given in it
+    for h in range(units.shape[0]):
+        work[seen + h] = 0
+    for c in range(cells):
+        v = np.int64(grid[c])
+        if v:
+            bit = 1 << (v - 1)
+            for k in range(cu_ptr[c], cu_ptr[c + 1]):
+                if work[seen + cu[k]] & bit:
+                    return -1
+                work[seen + cu[k]] |= bit
+    for c in range(cells):
+        st[c] = full
+    for hv in range(units.size):
+        st[cells + hv] = n
+    for h in range(units.shape[0]):
+        st[cells + units.size + h] = 0
+    work[cells] = 0
+    qn = 0
+    for c in range(cells):
+        v = np.int64(grid[c])
+        if v:
+            qn = _place(st, work, c, 1 << (v - 1), qn, cu_ptr, cu, cells, n, hq)
+            if qn < 0:
+                return -2  # (cannot happen when the givens do not clash)
+    return qn
+
+
+@njit(cache=True, nogil=True)
+def search_units(peer_ptr, peers, units, cu_ptr, cu, grid, st, stack, guess, work, ctx,
+                 sols, limit, max_nodes):
+    """Search an n x n puzzle of any houses (``units``: one row of cells per house), resumably.
+
+    As `search9`, with ``st`` one word per cell then one per house-value,
+    ``stack`` (cells + 1) rows of ``st``, ``work`` scratch (see above) and
+    ``cu_ptr, cu`` each cell's houses (CSR).
+    """
+    n = units.shape[1]
+    full = (1 << n) - 1
+    cells = grid.shape[0]
+    fails = work[cells + 1:]
+    hq = 2 * cells + 1 + units.size
+    if ctx[PHASE] < 0:
+        ctx[DEPTH] = 0
+        ctx[COUNT] = 0
+        ctx[NODE] = 0
+        fails[:cells + units.size] = 0
+        qn = _start_units(grid, st, work, units, cu_ptr, cu, full)
+        if qn == -1:
+            ctx[PHASE] = 0
+            return CLASH
+        ctx[PHASE] = 1 if qn >= 0 and _settle(st, work, qn, peer_ptr, peers, units, cu_ptr,
+                                              cu, full) else 0
+    depth = ctx[DEPTH]
+    ok = ctx[PHASE] == 1
+    count = ctx[COUNT]
+    nodes = ctx[NODE]
+    code = COMPLETE
+    while True:
+        if ok:
+            c = 0
+            while c < cells and st[c] & PLACED:
+                c += 1
+            if c == cells:
+                if count == INT64_MAX:
+                    code = OVERFLOW
+                    break
+                if count < sols.shape[0]:
+                    for j in range(cells):
+                        sols[count, j] = _ctz(st[j] & full) + 1
+                count += 1
+                ok = False
+                if limit and count >= limit:
+                    code = LIMIT
+                    break
+                continue
+            if nodes >= max_nodes:
+                code = NODES
+                break
+            c, v = _choose_units(st, units, full, cells, fails)
+            stack[depth, :] = st
+            guess[depth] = c * 32 + v
+            depth += 1
+            nodes += 1
+            work[cells] = 0
+            qn = _place(st, work, c, 1 << v, 0, cu_ptr, cu, cells, n, hq)
+            ok = qn > 0 and _settle(st, work, qn, peer_ptr, peers, units, cu_ptr, cu, full)
+        else:
+            if depth == 0:
+                break
+            depth -= 1
+            st[:] = stack[depth]
+            g = guess[depth]
+            c = g // 32
+            bit = 1 << (g % 32)
+            work[cells] = 0
+            ok = _drop(st, work, c, bit, cu_ptr, cu, cells, n, hq)
+            if ok:
+                x = st[c] & full
+                qn = 0
+                if (x & (x - 1)) == 0:  # one candidate left (there were two at least)
+                    qn = _place(st, work, c, x, 0, cu_ptr, cu, cells, n, hq)
+                ok = qn >= 0 and _settle(st, work, qn, peer_ptr, peers, units, cu_ptr, cu,
+                                         full)
+    ctx[DEPTH] = depth
+    ctx[PHASE] = 1 if ok else 0
+    ctx[COUNT] = count
+    ctx[NODE] = nodes
+    return code
+
+
+@njit(cache=True, nogil=True)
+def batch_units(peer_ptr, peers, units, cu_ptr, cu, grids, limit, max_nodes, counts, nodes,
+                codes, sols):
+    """`search_units` every row of ``grids``."""
+    cells = grids.shape[1]
+    width = cells + units.size + units.shape[0]
+    st = np.zeros(width, dtype=np.int64)
+    stack = np.empty((cells + 1, width), dtype=np.int64)  # rows written before read
+    guess = np.zeros(cells + 1, dtype=np.int64)
+    work = np.zeros(2 * cells + 1 + 2 * units.size + units.shape[0], dtype=np.int64)
+    ctx = np.zeros(4, dtype=np.int64)
+    for k in range(grids.shape[0]):
+        ctx[PHASE] = -1
+        codes[k] = search_units(peer_ptr, peers, units, cu_ptr, cu, grids[k], st, stack, guess,
+                                work, ctx, sols[k], limit, max_nodes)
+        counts[k] = ctx[COUNT]
+        nodes[k] = ctx[NODE]
+    return grids.shape[0]

@@ -1,0 +1,264 @@
+"""Which kernel searches which puzzles: the bit kernel where masks fit, else DLX.
+
+Two kernels search the same exact cover (`sudoku.encode`'s items and options):
+
+* the bit kernel, `sudoku._bitkernel`: each item's remaining options kept as
+  a bitmask, in a layout of digit planes for standard 9x9 grids and a general
+  one (a candidate mask per cell, a count per house-value) for any grid of up
+  to 31 x 31 with any houses, variants and jigsaws included;
+* `dlx`'s Dancing Links kernel, the reference.
+
+The choice (``kernel=`` in `sudoku.solve_all`, else ``$SUDOKU_KERNEL``):
+
+* ``"auto"`` (the default): the bit kernel for standard 9x9 grids, where it
+  is several times faster, DLX for the rest (the general layout is slower
+  than DLX on most of them: see docs/performance.md);
+* ``"bits"``: the bit kernel wherever the masks fit (the general layout for
+  all but standard 9x9), DLX beyond 31 x 31;
+* ``"dlx"``: DLX everywhere.
+
+Both give the same counts and verdicts, and the same solution whenever there
+is only one; for a puzzle with several, `solve` may return another of them,
+and the node counts differ (a bit-kernel node is one guess).
+
+Importing this module does not import numba; the kernels load on first use.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from dataclasses import dataclass
+
+import numpy as np
+
+from dlx import validate
+from dlx.batch import STATUSES
+
+from .encode import shape_key
+from .grid import Puzzle, houses
+
+__all__ = ["KERNELS", "ENV", "BitLayout", "GridArrays", "kernel_name", "layout_for",
+           "solve_grids", "search_alone"]
+
+KERNELS = ("auto", "bits", "dlx")
+ENV = "SUDOKU_KERNEL"
+MAX_SIZE = 31  # a cell's mask is a uint32 whose top bit marks it placed
+SLICE_SECONDS = 0.05  # a lone search checks its clock and Ctrl-C this often
+_LAYOUTS = 32
+_layouts: dict = {}
+
+_SIG9 = ("int64(uint8[::1], int64[::1], int64[:, ::1], int64[::1], int64[::1], "
+         "uint8[:, ::1], int64, int64)")
+_BATCH9 = ("int64(uint8[:, ::1], int64, int64, int64[::1], int64[::1], int64[::1], "
+           "uint8[:, :, ::1])")
+_HOUSES = "int64[::1], int64[::1], int64[:, ::1], int64[::1], int64[::1]"
+_SIGU = (f"int64({_HOUSES}, uint8[::1], int64[::1], int64[:, ::1], int64[::1], int64[::1], "
+         "int64[::1], uint8[:, ::1], int64, int64)")
+_BATCHU = (f"int64({_HOUSES}, uint8[:, ::1], int64, int64, int64[::1], int64[::1], "
+           "int64[::1], uint8[:, :, ::1])")
+SIGNATURES = {"search9": _SIG9, "batch9": _BATCH9, "search_units": _SIGU,
+              "batch_units": _BATCHU}
+
+
+def _kernel(name: str):
+    from dlx import jit  # before the kernels' module: numba needs a writable cache
+
+    return jit.compiled("sudoku._bitkernel", name, SIGNATURES[name])
+
+
+def kernel_name(kernel: str | None = None) -> str:
+    """``kernel`` if given, else ``$SUDOKU_KERNEL``, else ``"auto"``, checked."""
+    name = kernel or os.environ.get(ENV) or "auto"
+    if name not in KERNELS:
+        raise ValueError(f"kernel must be one of {', '.join(KERNELS)}, not {name!r}"
+                         + ("" if kernel else f" (from ${ENV})"))
+    return name
+
+
+@dataclass(frozen=True)
+class BitLayout:
+    """What the bit kernel needs of one shape and variant.
+
+    ``band9`` for standard 9x9 (the digit-plane kernel); otherwise the houses
+    as a ``(houses, n)`` cell array, each cell's peers in CSR form, and every
+    meeting of two houses in two cells or more (for locked candidates) as
+    ``size, cells`` of the meeting, then of the rest of each house, all in one
+    array.
+    """
+
+    n: int
+    band9: bool
+    units: np.ndarray
+    peer_ptr: np.ndarray
+    peers: np.ndarray
+    lock: np.ndarray
+    cu_ptr: np.ndarray
+    cu: np.ndarray
+
+    @property
+    def cells(self) -> int:
+        return self.n * self.n
+
+    @property
+    def houses(self) -> tuple:
+        """The generic kernel's first arguments."""
+        return self.peer_ptr, self.peers, self.units, self.cu_ptr, self.cu
+
+
+def _band9(puzzle: Puzzle) -> bool:
+    return (puzzle.size == 9 and puzzle.box_rows == 3 and puzzle.variant == "standard"
+            and puzzle.regions is None)
+
+
+def layout_for(puzzle: Puzzle, kernel: str | None = None) -> BitLayout | None:
+    """The bit kernel's layout for ``puzzle``'s shape, or None when DLX is to search it
+    (see the module docstring for the choice)."""
+    name = kernel_name(kernel)
+    if (name == "dlx" or puzzle.size > MAX_SIZE or puzzle.candidates is not None
+            or (name == "auto" and not _band9(puzzle))):
+        return None  # (a pencil-mark puzzle's candidates are applied by DLX's encoding)
+    key = shape_key(puzzle)
+    lay = _layouts.pop(key, None)
+    if lay is None:
+        n = puzzle.size
+        hs = [cells for _, cells in houses(puzzle)]
+        units = np.array(hs, dtype=np.int64).reshape(len(hs), n)
+        peer_sets: list[set] = [set() for _ in range(n * n)]
+        for cells in hs:
+            for c in cells:
+                peer_sets[c].update(cells)
+        ptr = np.zeros(n * n + 1, dtype=np.int64)
+        flat: list[int] = []
+        for c, ps in enumerate(peer_sets):
+            ps.discard(c)
+            flat.extend(sorted(ps))
+            ptr[c + 1] = len(flat)
+        band9 = _band9(puzzle)
+        lock: list[int] = []
+        for i, a in enumerate(hs):
+            for j in range(i + 1, len(hs)):
+                b = hs[j]
+                both = sorted(set(a) & set(b))
+                if len(both) >= 2:
+                    lock += [i, j]
+                    for part in (both, sorted(set(a) - set(both)), sorted(set(b) - set(both))):
+                        lock += [len(part), *part]
+        member: list[list[int]] = [[] for _ in range(n * n)]
+        for h, cells in enumerate(hs):
+            for c in cells:
+                member[c].append(h)
+        cu_ptr = np.cumsum([0] + [len(m) for m in member], dtype=np.int64)
+        cu = np.array([h for m in member for h in m], dtype=np.int64)
+        lay = BitLayout(n, band9, units, ptr, np.array(flat, dtype=np.int64),
+                        np.array(lock, dtype=np.int64), cu_ptr, cu)
+        if len(_layouts) >= _LAYOUTS:
+            del _layouts[next(iter(_layouts))]
+    _layouts[key] = lay
+    return lay
+
+
+@dataclass
+class GridArrays:
+    """What `solve_grids` returns: as `dlx.batch.BatchArrays`, but ``solutions``
+    are solved grids, ``uint8`` of shape ``(puzzles, store, cells)``."""
+
+    counts: np.ndarray
+    nodes: np.ndarray
+    codes: np.ndarray
+    solutions: np.ndarray
+
+
+def solve_grids(layout: BitLayout, grids: np.ndarray, *, limit=1, store=1,
+                max_nodes=None) -> GridArrays:
+    """Search every puzzle of ``grids`` (uint8, one row of ``cells`` values per puzzle,
+    0 blank) with the bit kernel, on the calling thread (the GIL is released).
+
+    ``limit``: stop a puzzle at this many solutions (0: count them all);
+    ``store``: solutions kept per puzzle; ``max_nodes``: guesses per puzzle
+    before its code is ``NODES``.  Codes index `dlx.batch.STATUSES`.
+    """
+    limit = validate.whole("limit", limit, least=0, optional=False)
+    store = validate.whole("store", store, least=0, optional=False)
+    max_nodes = validate.whole("max_nodes", max_nodes) or np.iinfo(np.int64).max
+    if limit:
+        store = min(store, limit)
+    grids = np.require(grids, np.uint8, ["C", "W"])  # the kernels take writable arrays
+    k = grids.shape[0]
+    counts = np.zeros(k, dtype=np.int64)
+    nodes = np.zeros(k, dtype=np.int64)
+    codes = np.zeros(k, dtype=np.int64)
+    sols = np.zeros((k, store, layout.cells), dtype=np.uint8)
+    if layout.band9:
+        _kernel("batch9")(grids, limit, max_nodes, counts, nodes, codes, sols)
+    else:
+        _kernel("batch_units")(*layout.houses, grids, limit, max_nodes, counts, nodes, codes,
+                               sols)
+    return GridArrays(counts, nodes, codes.astype(np.uint8), sols)
+
+
+@dataclass
+class AloneResult:
+    """What `search_alone` returns."""
+
+    count: int
+    status: str
+    nodes: int
+    solutions: list
+    seconds: float
+
+
+def search_alone(layout: BitLayout, grid, *, limit=0, store=0, timeout=None,
+                 max_nodes=None) -> AloneResult:
+    """One puzzle, searched in slices so that ``timeout`` and Ctrl-C are honoured.
+
+    Status as `dlx.SearchStats`: ``"complete"``, ``"limit"``, ``"nodes"``,
+    ``"timeout"``, ``"interrupted"`` (Ctrl-C during the search: the counts so
+    far are kept and no exception is raised) or ``"clash"``.
+    """
+    t0 = time.perf_counter()
+    cells = layout.cells
+    grid = np.require(grid, np.uint8, ["C", "W"]).reshape(cells)
+    if limit:
+        store = min(store, limit)
+    sols = np.zeros((store, cells), dtype=np.uint8)
+    ctx = np.array([0, -1, 0, 0], dtype=np.int64)
+    budget = max_nodes if max_nodes is not None else np.iinfo(np.int64).max
+    if layout.band9:
+        st = np.zeros(40, dtype=np.int64)
+        stack = np.zeros((82, 40), dtype=np.int64)
+        guess = np.zeros(82 + 135, dtype=np.int64)
+        kern = _kernel("search9")
+
+        def run(upto):
+            return kern(grid, st, stack, guess, ctx, sols, limit, upto)
+    else:
+        width = cells + layout.units.size + layout.units.shape[0]
+        st = np.zeros(width, dtype=np.int64)
+        stack = np.empty((cells + 1, width), dtype=np.int64)  # rows written before read
+        guess = np.zeros(cells + 1, dtype=np.int64)
+        queue = np.zeros(2 * cells + 1 + 2 * layout.units.size + layout.units.shape[0],
+                         dtype=np.int64)
+        kern = _kernel("search_units")
+
+        def run(upto):
+            return kern(*layout.houses, grid, st, stack, guess, queue, ctx, sols, limit, upto)
+    step = 1000
+    status = None
+    try:
+        while status is None:
+            t = time.perf_counter()
+            upto = min(budget, int(ctx[3]) + step)
+            code = STATUSES[run(upto)]
+            if code != "nodes" or upto >= budget:
+                status = code
+            elif timeout is not None and time.perf_counter() - t0 >= timeout:
+                status = "timeout"
+            else:
+                spent = time.perf_counter() - t
+                step = int(min(step * 4, max(100, step * SLICE_SECONDS / max(spent, 1e-6))))
+    except KeyboardInterrupt:
+        status = "interrupted"
+    count = int(ctx[2])
+    found = [tuple(row.tolist()) for row in sols[:min(count, store)]]
+    return AloneResult(count, status, int(ctx[3]), found, time.perf_counter() - t0)

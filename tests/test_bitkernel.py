@@ -1,0 +1,218 @@
+"""The bit kernel (sudoku._bitkernel, chosen by sudoku.kernels) against the DLX kernel.
+
+Both search the same exact cover, so on every puzzle they must agree on the
+count, the status and the verdict, and give the same solution when there is
+only one; where there are several, each solution must be valid.  Checked on
+the shared benchmark files (a few hundred puzzles each, skipped when absent;
+``solution_counts.txt`` also against its known counts), on every file in
+puzzles/, and on generated puzzles of every box shape and variant.  Then the
+bit kernel's own paths: node caps, the resumable lone search, clashing
+givens, and the kernels run as plain Python (NUMBA_DISABLE_JIT).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from sudoku import kernels, parse_puzzle, read_puzzles
+from sudoku.batch import solve_all
+from sudoku.generator import generate_many
+from sudoku.grid import Puzzle, houses
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = ROOT.parent / "shared" / "data" / "sudoku"
+# (file, puzzles taken from the start): the slow ones for DLX are kept short.
+SHARED = [("easy_sample.txt", 300), ("17clue.txt", 400), ("top95.txt", 95),
+          ("norvig_hardest.txt", 11), ("top1465.txt", 300), ("hardest1106.txt", 60),
+          ("hardest1905_11plus.txt", 200), ("hard_sample.txt", 100),
+          ("serg_benchmark.txt", 300), ("16x16.txt", 60), ("16x16_vu.txt", 8),
+          ("25x25.txt", 1)]
+
+
+def valid(puzzle, grid) -> bool:
+    """``grid`` fills ``puzzle``'s givens and holds each value once in every house."""
+    n = puzzle.size
+    if any(g and g != v for g, v in zip(puzzle.cells, grid, strict=True)):
+        return False
+    return all(sorted(grid[c] for c in cells) == list(range(1, n + 1))
+               for _, cells in houses(puzzle))
+
+
+def compare(puzzles, mode="check", limit=None):
+    """Both kernels on ``puzzles``; assert they agree; return the bit kernel's results."""
+    dlx = list(solve_all(puzzles, mode=mode, limit=limit, kernel="dlx"))
+    bits = list(solve_all(puzzles, mode=mode, limit=limit, kernel="bits"))
+    auto = list(solve_all(puzzles, mode=mode, limit=limit))
+    assert [r.count for r in auto] == [r.count for r in dlx]
+    assert len(dlx) == len(bits) == len(puzzles)
+    for a, b in zip(dlx, bits, strict=True):
+        where = f"puzzle {a.index}: {a.puzzle}"
+        assert (a.count, a.status, a.verdict) == (b.count, b.status, b.verdict), where
+        assert (a.error is None) == (b.error is None), where
+        assert len(a.solutions) == len(b.solutions), where
+        if a.verdict == "unique":
+            assert a.solutions == b.solutions, where
+        for grid in b.solutions:
+            assert valid(b.puzzle, grid), where
+        if len(b.solutions) == 2:
+            assert b.solutions[0] != b.solutions[1], where
+    return bits
+
+
+@pytest.mark.parametrize(("name", "take"), SHARED)
+def test_shared_files_agree(name, take):
+    path = DATA / name
+    if not path.is_file():
+        pytest.skip(f"{path} is not there")
+    puzzles = []
+    for p in read_puzzles(str(path)):
+        puzzles.append(p)
+        if len(puzzles) >= take:
+            break
+    if name == "25x25.txt":  # its first puzzle is unique and quick for both
+        assert compare(puzzles)[0].verdict == "unique"
+        return
+    compare(puzzles, "check")
+    compare(puzzles, "solve")
+
+
+def test_solution_counts_exact():
+    path = DATA / "solution_counts.txt"
+    if not path.is_file():
+        pytest.skip(f"{path} is not there")
+    lines = [line.rsplit(":", 1) for line in path.read_text().split()]
+    puzzles = [text for text, _ in lines]
+    bits = compare(puzzles, "count")
+    assert [r.count if r.error is None else 0 for r in bits] == [int(c) for _, c in lines]
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "puzzles").glob("*.txt")),
+                         ids=lambda p: p.name)
+def test_puzzle_files_agree(path):
+    items = list(read_puzzles(str(path)))
+    compare(items, "check")
+    compare(items, "count", limit=50)
+
+
+SHAPES = [(None, 4, "standard"), ((2, 3), None, "standard"), ((3, 2), None, "standard"),
+          ((2, 4), None, "standard"), (None, 9, "standard"), (None, 9, "x"),
+          (None, 9, "windoku"), (None, 9, "jigsaw"), (None, 6, "x"), ((2, 5), None, "standard"),
+          ((3, 4), None, "standard")]
+
+
+@pytest.mark.parametrize(("box", "size", "variant"), SHAPES)
+def test_generated_puzzles_agree(box, size, variant):
+    made = list(generate_many(6, box=box, size=size, variant=variant, seed=31))
+    puzzles = [g.puzzle for g in made]
+    bits = compare(puzzles, "check")
+    assert [r.solutions for r in bits] == [[g.solution] for g in made]
+    # A third of the cells blanked: many solutions, counted alike (up to a limit).
+    sparse = [dataclasses.replace(p, cells=tuple(0 if i % 3 == 0 else v
+                                                 for i, v in enumerate(p.cells)))
+              for p in puzzles]
+    compare(sparse, "count", limit=300)
+    compare(sparse, "solve")
+
+
+def test_every_4x4_and_some_6x6_counted():
+    assert [r.count for r in solve_all(["." * 16], mode="count", kernel="bits")] == [288]
+    assert [r.count for r in solve_all(["." * 16], mode="count", kernel="dlx")] == [288]
+    six = parse_puzzle("123456" + "." * 30, box=(2, 3))
+    a, = solve_all([six], mode="count", kernel="bits")
+    b, = solve_all([six], mode="count", kernel="dlx")
+    assert a.count == b.count and a.exact
+
+
+def test_clashing_givens_are_invalid_with_the_same_message():
+    # (Made as Puzzles: the reader would refuse them before any kernel.)
+    bad = [Puzzle(3, 3, [1, 1] + [0] * 79), Puzzle(3, 3, [1] + [0] * 8 + [1] + [0] * 71),
+           Puzzle(3, 3, [0] * 60 + [5] + [0] * 9 + [5] + [0] * 10),
+           Puzzle(2, 2, [0] * 15 + [4], variant="x", ),
+           Puzzle(2, 2, [1, 0, 0, 0, 0, 1] + [0] * 10, variant="x")]
+    for k in ("dlx", "bits", "auto"):
+        out = list(solve_all(bad, kernel=k))
+        assert [r.verdict for r in out] == ["invalid"] * 3 + ["solved", "invalid"]
+    msgs = [[str(r.error) for r in solve_all(bad, kernel=k)] for k in ("dlx", "bits")]
+    assert msgs[0] == msgs[1]
+
+
+def test_node_cap_and_finishing_alone():
+    hard = parse_puzzle("8..........36......7..9.2...5...7.......457....."
+                        "1...3...1....68..85...1..9....4..")
+    # A budget below the batch cap: stopped, as with DLX.
+    r, = solve_all([hard], mode="check", max_nodes=2, kernel="bits")
+    assert r.status == "nodes" and r.verdict == "unknown" and r.nodes == 2
+    # Counting the empty 6x6 past the batch cap: finished by the resumable search.
+    c, = solve_all(["." * 36], mode="count", limit=300_000, kernel="bits")
+    assert (c.count, c.status) == (300_000, "limit")
+
+
+def test_lone_search_in_slices_and_timeout():
+    lay = kernels.layout_for(parse_puzzle("." * 36), "bits")
+    grid = np.zeros(36, dtype=np.uint8)
+    r = kernels.search_alone(lay, grid, limit=5000, store=2)
+    assert (r.count, r.status, len(r.solutions)) == (5000, "limit", 2)
+    r = kernels.search_alone(lay, grid, limit=0, timeout=0.05)
+    assert r.status == "timeout" and r.count > 0
+    r = kernels.search_alone(lay, grid, max_nodes=10)
+    assert r.status == "nodes" and r.nodes == 10
+    nine = kernels.layout_for(parse_puzzle("." * 81))
+    assert nine.band9
+    r = kernels.search_alone(nine, np.zeros(81, dtype=np.uint8), limit=3, store=3)
+    assert r.count == 3 and all(valid(parse_puzzle("." * 81), g) for g in r.solutions)
+
+
+def test_kernel_choice(monkeypatch):
+    p = parse_puzzle("." * 81)
+    x = parse_puzzle("." * 81, variant="x")
+    assert kernels.layout_for(p, "dlx") is None
+    assert kernels.layout_for(p).band9 and kernels.layout_for(p, "bits").band9
+    assert kernels.layout_for(x) is None  # auto: DLX is faster there
+    assert not kernels.layout_for(x, "bits").band9
+    assert kernels.layout_for(parse_puzzle("." * 16), "bits").n == 4
+    monkeypatch.setenv(kernels.ENV, "dlx")
+    assert kernels.kernel_name() == "dlx" and kernels.layout_for(p) is None
+    monkeypatch.setenv(kernels.ENV, "fast")
+    with pytest.raises(ValueError, match="SUDOKU_KERNEL"):
+        kernels.kernel_name()
+    with pytest.raises(ValueError, match="kernel must be one of"):
+        list(solve_all(["." * 16], kernel="simd"))
+
+
+NOJIT = """
+    import numpy as np
+    from sudoku import kernels, parse_puzzle
+    from sudoku.batch import _grids
+    from sudoku.grid import Puzzle
+    cases = [("." * 16, 2, 288), ("1234" + "." * 12, 20, 12),
+             ("4.....8.5.3..........7......2.....6.....8.4......"
+              "1.......6.3.7.5..2.....1.4......", 2, 1),
+             ("." * 81, 3, 3), (Puzzle(3, 3, [1, 1] + [0] * 79), 1, 0),
+             (Puzzle(2, 2, [1, 1] + [0] * 14), 1, 0)]
+    for text, limit, want in cases:
+        p = parse_puzzle(text) if isinstance(text, str) else text
+        r = kernels.solve_grids(kernels.layout_for(p, "bits"), _grids([p], p.size), limit=limit,
+                                store=2)
+        got = int(r.counts[0])
+        assert got == min(want, limit), (text, got)
+    x = parse_puzzle(".......98..6.894..1..5............8.4..2....7......"
+                     "......9.48..6.........3..75...", variant="x")
+    r = kernels.solve_grids(kernels.layout_for(x, "bits"), _grids([x], 9), limit=2, store=2)
+    assert int(r.counts[0]) == 1
+    print("ok")
+"""
+
+
+def test_kernels_as_plain_python():
+    env = {**os.environ, "NUMBA_DISABLE_JIT": "1", "PYTHONPATH": str(ROOT)}
+    r = subprocess.run([sys.executable, "-c", textwrap.dedent(NOJIT)], capture_output=True,
+                       text=True, env=env, cwd=ROOT, timeout=600)
+    assert r.returncode == 0 and r.stdout.strip() == "ok", r.stderr[-3000:]
