@@ -6,26 +6,30 @@ of a linked list.  Two layouts:
 
 * **9x9 standard** (`search9`, `batch9`): nine *digit planes*, each the
   positions where a digit may still go, split in three bands of 27 bits (3 rows
-  of 9 cells), plus the solved cells of each band: 30 ``uint32`` in all.  A
-  band of one digit holds the digit once per row and once per box, so which
-  (row, box) segments it occupies is one of six permutations: one table lookup
-  on the 9-bit segment map keeps only the segments some permutation uses (this
-  is locked candidates, pointing and claiming, within the band) or finds the
-  dead end.  Rows and boxes with one place left are then rows with one bit;
-  columns are counted across the nine rows with two words; cells with one
-  digit (naked singles) come from counting the nine planes bit-sliced.
+  of 9 cells), plus the solved cells of each band: 30 words (of a 40-word
+  state row).  A band of one digit holds the digit once per row and once per
+  box, so which (row, box) segments it occupies is one of six permutations:
+  one table lookup on the 9-bit segment map keeps only the segments some
+  permutation uses (locked candidates, pointing and claiming, within the
+  band) or finds the dead end; the same table on the (band, column) segments
+  of a stack does the columns.  Rows and boxes with one place left are then
+  rows with one bit; columns with one place come from counting the nine rows
+  in two words, cells with one digit (naked singles) from counting the nine
+  planes bit-sliced.
 * **n x n, any houses** (`search_units`, `batch_units`): one candidate mask per
-  cell (bit 31: placed, so n <= 31), a house list, and each cell's peers.
-  Placing a value clears it from the peers; a value with one place in a house
-  is placed there.
+  cell (bit 31: placed, so n <= 31) and a count per house-value; placing a
+  value clears it from the cell's peers, and a house-value whose count falls
+  to one is placed (hidden single).
 
 Both propagate those forced options to a fixpoint, then branch on an item with
-the fewest options left: a cell with two candidates first, then (generic
-layout) a house-value with two places, else the cell with fewest candidates.
-A branch is binary: the chosen option is taken, and on return it is removed
-(so the item's other options are tried by the same rule); the saved state is a
-copy of the small array, and there is nothing to unlink.  A node is one such
-guess: node counts are not comparable with the DLX kernel's.
+the fewest options left (the 9x9 layout: a cell with two candidates if any;
+the general one: cells and house-values alike), ties going to the item that
+met most dead ends so far.  A branch is binary: the chosen option is taken,
+and on return it is removed (so the item's other options are tried by the
+same rule); the saved state is a copy of the small array, and there is
+nothing to unlink.  A node is one such guess: node counts are not comparable
+with the DLX kernel's.  The state is ``int64`` throughout, so that the
+kernels compute the same run as plain Python (``NUMBA_DISABLE_JIT``).
 
 Each search is resumable (`ctx` holds depth, phase, count and nodes), so a
 caller can run it in slices of nodes and check a clock or Ctrl-C in between.
@@ -39,9 +43,7 @@ from numba import njit
 
 from dlx.batch import CLASH, COMPLETE, LIMIT, NODES, OVERFLOW
 
-# Only for the module docstring's promise: the codes are the batch's.
-__all__ = ["batch9", "batch_units", "search9", "search_units", "CODES"]
-CODES = (COMPLETE, LIMIT, NODES, OVERFLOW, CLASH)
+__all__ = ["batch9", "batch_units", "search9", "search_units"]
 
 INT64_MAX = np.iinfo(np.int64).max
 FULL27 = (1 << 27) - 1
@@ -103,6 +105,25 @@ def _popcount(x):
     x = (x & 0x33333333) + ((x >> 2) & 0x33333333)
     x = (x + (x >> 4)) & 0x0F0F0F0F
     return ((x * 0x01010101) & 0xFFFFFFFF) >> 24
+
+
+@njit(cache=True)
+def _tally(count, limit):
+    """One more solution: the new count, and LIMIT or OVERFLOW if the search must stop
+    (COMPLETE otherwise)."""
+    if count == INT64_MAX:
+        return count, OVERFLOW
+    count += 1
+    return count, LIMIT if limit and count >= limit else COMPLETE
+
+
+@njit(cache=True)
+def _keep(ctx, depth, ok, count, nodes):
+    """Where a search stopped, for the next call to go on from."""
+    ctx[DEPTH] = depth
+    ctx[PHASE] = 1 if ok else 0
+    ctx[COUNT] = count
+    ctx[NODE] = nodes
 
 
 # --- 9x9: digit planes in bands ------------------------------------------------------
@@ -332,15 +353,14 @@ def _solution9(st, out):
 def search9(grid, st, stack, guess, ctx, sols, limit, max_nodes):
     """Search a 9x9 puzzle (``grid``: 81 values, 0 blank), resumably.
 
-    ``st`` (30 words), ``stack`` (82 x 30), ``guess`` (82) and ``ctx`` (4) hold
+    ``st`` (40 words), ``stack`` (82 x 40), ``guess`` (82, then 135 counts of
+    dead ends: cells, digit-bands, digit-stacks) and ``ctx`` (4) hold
     the search between calls (``ctx[PHASE] = -1`` starts afresh).  Solutions go
     to ``sols`` rows while there is room.  Stops at ``limit`` solutions (0: no
     limit) or when ``ctx[NODE]`` reaches ``max_nodes``; returns the status code.
     """
     if ctx[PHASE] < 0:
-        ctx[DEPTH] = 0
-        ctx[COUNT] = 0
-        ctx[NODE] = 0
+        ctx[:] = 0
         if not _start9(grid, st):
             ctx[PHASE] = 0
             return CLASH
@@ -356,15 +376,11 @@ def search9(grid, st, stack, guess, ctx, sols, limit, max_nodes):
     while True:
         if ok:
             if (st[27] & st[28] & st[29]) == FULL27:
-                if count == INT64_MAX:
-                    code = OVERFLOW
-                    break
                 if count < sols.shape[0]:
                     _solution9(st, sols[count])
-                count += 1
+                count, code = _tally(count, limit)
                 ok = False
-                if limit and count >= limit:
-                    code = LIMIT
+                if code != COMPLETE:
                     break
                 continue
             if nodes >= max_nodes:
@@ -385,10 +401,7 @@ def search9(grid, st, stack, guess, ctx, sols, limit, max_nodes):
             p = g // 32
             st[p] &= ~(1 << (g % 32))
             ok = _propagate9(st, 1 << p, fails)
-    ctx[DEPTH] = depth
-    ctx[PHASE] = 1 if ok else 0
-    ctx[COUNT] = count
-    ctx[NODE] = nodes
+    _keep(ctx, depth, ok, count, nodes)
     return code
 
 
@@ -585,9 +598,7 @@ def search_units(peer_ptr, peers, units, cu_ptr, cu, grid, st, stack, guess, wor
     fails = work[cells + 1:]
     hq = 2 * cells + 1 + units.size
     if ctx[PHASE] < 0:
-        ctx[DEPTH] = 0
-        ctx[COUNT] = 0
-        ctx[NODE] = 0
+        ctx[:] = 0
         fails[:cells + units.size] = 0
         qn = _start_units(grid, st, work, units, cu_ptr, cu, full)
         if qn == -1:
@@ -606,16 +617,12 @@ def search_units(peer_ptr, peers, units, cu_ptr, cu, grid, st, stack, guess, wor
             while c < cells and st[c] & PLACED:
                 c += 1
             if c == cells:
-                if count == INT64_MAX:
-                    code = OVERFLOW
-                    break
                 if count < sols.shape[0]:
                     for j in range(cells):
                         sols[count, j] = _ctz(st[j] & full) + 1
-                count += 1
+                count, code = _tally(count, limit)
                 ok = False
-                if limit and count >= limit:
-                    code = LIMIT
+                if code != COMPLETE:
                     break
                 continue
             if nodes >= max_nodes:
@@ -646,10 +653,7 @@ def search_units(peer_ptr, peers, units, cu_ptr, cu, grid, st, stack, guess, wor
                     qn = _place(st, work, c, x, 0, cu_ptr, cu, cells, n, hq)
                 ok = qn >= 0 and _settle(st, work, qn, peer_ptr, peers, units, cu_ptr, cu,
                                          full)
-    ctx[DEPTH] = depth
-    ctx[PHASE] = 1 if ok else 0
-    ctx[COUNT] = count
-    ctx[NODE] = nodes
+    _keep(ctx, depth, ok, count, nodes)
     return code
 
 

@@ -138,12 +138,10 @@ def _finish_alone(res: PuzzleResult, prob, forced, limit, store, timeout, max_no
     if not isinstance(prob, Problem):
         r = search_alone(prob, forced, limit=limit, store=store, timeout=timeout,
                          max_nodes=max_nodes)
-        res.count, res.nodes, res.seconds, res.solutions = r.count, r.nodes, r.seconds, \
-            r.solutions
+        res.count, res.nodes, res.solutions = r.count, r.nodes, r.solutions
+        res.seconds += r.seconds  # after its batch call's time, if timed
         res.status = {"overflow": "nodes"}.get(r.status, r.status)
         return
-
-    assert res.puzzle is not None
     t0 = time.perf_counter()
     s = prob.search(forced=forced, limit=limit or None, timeout=timeout, max_nodes=max_nodes,
                     locked=True)
@@ -199,9 +197,9 @@ class _Group:
         self.puzzles = puzzles
         n = puzzles[0].size
         grids = _grids(puzzles, n)
-        # The bit kernel's layout when it serves this shape (sudoku.kernels), else DLX's
-        # problem; made in the calling thread: both caches are dicts.  Pencil-mark
-        # puzzles go to DLX, whose encoding applies their candidates.
+        # The bit kernel's layout when it serves this shape (sudoku.kernels; not for
+        # puzzles restricted by candidates), else DLX's problem; made in the calling
+        # thread: both caches are dicts.
         self.bits = None if puzzles[0]._restricted else layout_for(puzzles[0], kernel)
         self.grids = grids
         self.out = None  # what the kernel call returns
@@ -221,51 +219,31 @@ class _Group:
             self.kptr = np.zeros(len(puzzles) + 1, dtype=np.int64)
             np.cumsum([len(f) for f in forced], out=self.kptr[1:])
 
+    def _call(self, s: _Settings, lo: int, hi: int):
+        """The kernel call on puzzles ``lo:hi`` of the group."""
+        if self.bits is not None:
+            return solve_grids(self.bits, self.grids[lo:hi], limit=s.run_limit, store=s.store,
+                               max_nodes=s.cap)
+        ptr = self.kptr[lo:hi + 1] - self.kptr[lo]
+        return solve_arrays(self.prob, ptr, self.kopts[self.kptr[lo]:self.kptr[hi]],
+                            limit=s.run_limit, store=s.store, max_nodes=s.cap, locked=True)
+
     def run(self, s: _Settings) -> None:
         """The kernel call: one for the whole group, or with ``s.timed`` one per puzzle."""
-        if self.bits is not None:
-            self._run_bits(s)
-            return
         if not s.timed:
-            self.out = solve_arrays(self.prob, self.kptr, self.kopts, limit=s.run_limit,
-                                    store=s.store, max_nodes=s.cap, locked=True)
+            self.out = self._call(s, 0, len(self.puzzles))
             return
         # The batch kernel reports no time per puzzle, so each puzzle is solved by a call
         # of its own, timed from here: a real measurement, which includes the call's
         # fixed cost (more than an easy 9x9 puzzle takes).
         # First a call without puzzles: loading the kernel and preparing the problem's
         # arrays are not the first puzzle's time.
-        solve_arrays(self.prob, self.kptr[:1], self.kopts[:0], limit=s.run_limit,
-                     store=s.store, max_nodes=s.cap, locked=True)
-        outs, seconds = [], []
-        fptr, fopts = self.kptr.tolist(), self.kopts
-        clock = time.perf_counter
-        for a, b in zip(fptr, fptr[1:], strict=False):
-            ptr = np.array([0, b - a], dtype=np.int64)
-            t0 = clock()
-            outs.append(solve_arrays(self.prob, ptr, fopts[a:b], limit=s.run_limit,
-                                     store=s.store, max_nodes=s.cap, locked=True))
-            seconds.append(clock() - t0)
-        self.out = BatchArrays(*(np.concatenate([getattr(o, f) for o in outs])
-                                 for f in ("counts", "nodes", "codes", "solutions")))
-        self.seconds = seconds
-
-    def _run_bits(self, s: _Settings) -> None:
-        """The bit kernel's call (with ``s.timed``, one per puzzle, as for DLX)."""
-        bits = self.bits
-        assert bits is not None
-        if not s.timed:
-            self.out = solve_grids(bits, self.grids, limit=s.run_limit, store=s.store,
-                                   max_nodes=s.cap)
-            return
-        solve_grids(bits, self.grids[:0], limit=s.run_limit, store=s.store,
-                    max_nodes=s.cap)  # the kernel loaded before the first puzzle's time
+        self._call(s, 0, 0)
         outs, seconds = [], []
         clock = time.perf_counter
-        for k in range(len(self.grids)):
+        for k in range(len(self.puzzles)):
             t0 = clock()
-            outs.append(solve_grids(bits, self.grids[k:k + 1], limit=s.run_limit,
-                                    store=s.store, max_nodes=s.cap))
+            outs.append(self._call(s, k, k + 1))
             seconds.append(clock() - t0)
         self.out = type(outs[0])(*(np.concatenate([getattr(o, f) for o in outs])
                                    for f in ("counts", "nodes", "codes", "solutions")))
@@ -392,11 +370,6 @@ class _Chunk:
                 raise KeyboardInterrupt
 
 
-def _run(chunk: _Chunk, s: _Settings) -> _Chunk:
-    chunk.run(s)
-    return chunk
-
-
 def _found_options(g: _Group, out: BatchArrays) -> list:
     """Each puzzle's solved grids from the DLX batch kernel's options."""
     counts, sols = out.counts, out.solutions
@@ -451,6 +424,11 @@ def _found_grids(out) -> list:
         for k, grid in zip(sel.tolist(), unpack(sols[sel, j].tobytes()), strict=True):
             found[k].append(grid)
     return found
+
+
+def _run(chunk: _Chunk, s: _Settings) -> _Chunk:
+    chunk.run(s)
+    return chunk
 
 
 def solve_all(items: Iterable, *, mode="solve", limit=None, jobs=1, timeout=None,
@@ -534,8 +512,8 @@ def solve_all(items: Iterable, *, mode="solve", limit=None, jobs=1, timeout=None
     _check_mode(mode)
     jobs = validate.whole("jobs", jobs, optional=False)
     fixed = validate.whole("chunk", chunk)
-    settings = _Settings(mode, limit, timeout, max_nodes, bool(timed), kernel)
-    return _solve(items, settings, jobs, fixed)
+    return _solve(items, _Settings(mode, limit, timeout, max_nodes, bool(timed), kernel), jobs,
+                  fixed)
 
 
 def _solve(items: Iterable, s: _Settings, jobs: int, fixed: int | None):
