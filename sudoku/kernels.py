@@ -57,14 +57,20 @@ _SIGU = (f"int64({_HOUSES}, uint8[::1], int64[::1], int64[:, ::1], int64[::1], i
          "int64[::1], uint8[:, ::1], int64, int64)")
 _BATCHU = (f"int64({_HOUSES}, uint8[:, ::1], int64, int64, int64[::1], int64[::1], "
            "int64[::1], uint8[:, :, ::1])")
+_GEO = ", ".join(["int64[::1]"] * 9)
+_SIGP = (f"int64({_GEO}, uint8[::1], int64[::1], int64[:, ::1], int64[::1], int64[::1], "
+         "int64[::1], uint8[:, ::1], int64, int64)")
+_BATCHP = (f"int64({_GEO}, uint8[:, ::1], int64, int64, int64[::1], int64[::1], "
+           "int64[::1], uint8[:, :, ::1])")
 SIGNATURES = {"search9": _SIG9, "batch9": _BATCH9, "search_units": _SIGU,
-              "batch_units": _BATCHU}
+              "batch_units": _BATCHU, "search_planes": _SIGP, "batch_planes": _BATCHP}
 
 
 def _kernel(name: str):
     from dlx import jit  # before the kernels' module: numba needs a writable cache
 
-    return jit.compiled("sudoku._bitkernel", name, SIGNATURES[name])
+    module = "sudoku._planekernel" if name.endswith("_planes") else "sudoku._bitkernel"
+    return jit.compiled(module, name, SIGNATURES[name])
 
 
 def kernel_name(kernel: str | None = None) -> str:
@@ -95,6 +101,7 @@ class BitLayout:
     lock: np.ndarray
     cu_ptr: np.ndarray
     cu: np.ndarray
+    planes: tuple | None = None
 
     @property
     def cells(self) -> int:
@@ -151,11 +158,50 @@ def layout_for(puzzle: Puzzle, kernel: str | None = None) -> BitLayout | None:
         cu_ptr = np.cumsum([0] + [len(m) for m in member], dtype=np.int64)
         cu = np.array([h for m in member for h in m], dtype=np.int64)
         lay = BitLayout(n, band9, units, ptr, np.array(flat, dtype=np.int64),
-                        np.array(lock, dtype=np.int64), cu_ptr, cu)
+                        np.array(lock, dtype=np.int64), cu_ptr, cu,
+                        None if band9 else _planes(n, hs))
         if len(_layouts) >= _LAYOUTS:
             del _layouts[next(iter(_layouts))]
     _layouts[key] = lay
     return lay
+
+
+def _planes(n: int, hs: list) -> tuple:
+    """The plane kernel's shape arrays, as `sudoku._planekernel.search_planes` takes them."""
+    rw = 63 // n
+    nw = -(-n // rw)
+    slot = [(r // rw) * 64 + (r % rw) * n + c for r in range(n) for c in range(n)]
+    peer = np.zeros((nw * 64, nw), dtype=np.int64)
+    for cells in hs:
+        for a in cells:
+            for b in cells:
+                if a != b:
+                    peer[slot[a], slot[b] >> 6] |= 1 << (slot[b] & 63)
+    hptr = [0]
+    hword: list[int] = []
+    hmask: list[int] = []
+    member: list[list[int]] = [[] for _ in range(nw * 64)]
+    for h, cells in enumerate(hs[2 * n:]):  # after the rows and columns (sudoku.grid.houses)
+        seg: dict[int, int] = {}
+        for c in cells:
+            seg[slot[c] >> 6] = seg.get(slot[c] >> 6, 0) | 1 << (slot[c] & 63)
+            member[slot[c]].append(h)
+        hword += seg
+        hmask += seg.values()
+        hptr.append(len(hword))
+    allw = np.zeros(nw, dtype=np.int64)
+    for s in slot:
+        allw[s >> 6] |= 1 << (s & 63)
+    colrep = np.array([sum(1 << (r * n) for r in range(min(rw, n - w * rw)))
+                       for w in range(nw)], dtype=np.int64)
+    cptr = np.cumsum([0] + [len(m) for m in member], dtype=np.int64)
+    chouse = np.array([h for m in member for h in m], dtype=np.int64)
+    foff = 1 + nw
+    qoff = foff + nw * 64 + (2 * n + len(hptr) - 1) * n
+    dims = np.array([n, nw, rw, foff, qoff, qoff + n * n + 1], dtype=np.int64)
+    return (dims, peer.reshape(-1), np.array(hptr, dtype=np.int64),
+            np.array(hword, dtype=np.int64), np.array(hmask, dtype=np.int64), allw, colrep,
+            cptr, chouse)
 
 
 @dataclass
@@ -191,6 +237,9 @@ def solve_grids(layout: BitLayout, grids: np.ndarray, *, limit=1, store=1,
     sols = np.zeros((k, store, layout.cells), dtype=np.uint8)
     if layout.band9:
         _kernel("batch9")(grids, limit, max_nodes, counts, nodes, codes, sols)
+    elif layout.planes is not None:
+        _kernel("batch_planes")(*layout.planes, grids, limit, max_nodes, counts, nodes, codes,
+                                sols)
     else:
         _kernel("batch_units")(*layout.houses, grids, limit, max_nodes, counts, nodes, codes,
                                sols)
@@ -232,6 +281,17 @@ def search_alone(layout: BitLayout, grid, *, limit=0, store=0, timeout=None,
 
         def run(upto):
             return kern(grid, st, stack, guess, ctx, sols, limit, upto)
+    elif layout.planes is not None:
+        geo = layout.planes
+        nw = int(geo[0][1])
+        st = np.zeros((layout.n + 1) * nw, dtype=np.int64)
+        stack = np.empty((cells + 1, st.size), dtype=np.int64)  # rows written before read
+        guess = np.zeros(cells + 1, dtype=np.int64)
+        work = np.zeros(int(geo[0][5]), dtype=np.int64)
+        kern = _kernel("search_planes")
+
+        def run(upto):
+            return kern(*geo, grid, st, stack, guess, work, ctx, sols, limit, upto)
     else:
         width = cells + layout.units.size + layout.units.shape[0]
         st = np.zeros(width, dtype=np.int64)
