@@ -49,7 +49,7 @@ else:  # one instruction (numba's own intrinsic) where the binary search takes f
     from numba.cpython.unsafe.numbers import trailing_zeros as _ctz
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _place(st, peer, n, nw, d, w, i, work, qoff):
     """Digit d in slot i of word w: clear its peers in d's plane and the cell in the
     other planes, and queue the digits cleared there (``work[0]`` items from
@@ -81,187 +81,155 @@ def _place(st, peer, n, nw, d, w, i, work, qoff):
 
 
 @njit(cache=True)
-def _single(st, dims, peer, d, w, x, work):
-    """Digit d where ``x`` (one bit of word w) is, unless it is gone or the cell placed."""
-    n = dims[N]
-    nw = dims[W_]
-    i = _ctz(x)
-    if (st[d * nw + w] >> i) & 1 and not (st[n * nw + w] >> i) & 1:
-        return _place(st, peer, n, nw, d, w, i, work, dims[QOFF])
-    return 0
-
-
-@njit(cache=True)
-def _lone(st, base, hptr, hword, hmask, h):
-    """House h's places in the plane at ``base``: (0, 0) none, (word, bit) one,
-    (-1, 0) more."""
-    got = 0
-    gw = 0
-    for k in range(hptr[h], hptr[h + 1]):
-        x = st[base + hword[k]] & hmask[k]
-        if x:
-            if got or (x & (x - 1)):
-                return -1, 0
-            got = x
-            gw = hword[k]
-    return gw, got
-
-
-@njit(cache=True)
-def _digit(st, dims, peer, hptr, hword, hmask, colrep, d, work):
-    """All of digit d's houses: -1 if one has no place left (its dead end counted),
-    else place the hidden singles and return the digits whose planes changed."""
-    n = dims[N]
-    nw = dims[W_]
-    rw = dims[R_]
-    fails = dims[FOFF] + nw * 64 + d  # + house * n
-    full = (1 << n) - 1
-    base = d * nw
-    once = 0
-    twice = 0
-    for w in range(nw):
-        m = st[base + w]
-        c = 0
-        for r in range(min(rw, n - w * rw)):
-            sh = r * n
-            x = (m >> sh) & full
-            if (x & (x - 1)) == 0:
-                if x == 0:
-                    work[fails + (w * rw + r) * n] += 1
-                    return -1
-                c |= x << sh
-            twice |= once & x
-            once |= x
-        work[1 + w] = c
-    if once != full:
-        work[fails + (n + _ctz(full & ~once)) * n] += 1
-        return -1
-    cs = once & ~twice  # columns with one place
-    if cs:
-        for w in range(nw):
-            work[1 + w] |= st[base + w] & (cs * colrep[w])
-    for h in range(hptr.shape[0] - 1):
-        gw, got = _lone(st, base, hptr, hword, hmask, h)
-        if got:
-            work[1 + gw] |= got
-        elif gw == 0:
-            work[fails + (2 * n + h) * n] += 1
-            return -1
-    dirty = 0
-    sol = n * nw
-    for w in range(nw):
-        new = work[1 + w] & ~st[sol + w]
-        while new:
-            x = new & -new
-            new &= new - 1
-            dirty |= _single(st, dims, peer, d, w, x, work)
-    return dirty
-
-
-@njit(cache=True)
-def _lost(st, dims, peer, hptr, hword, hmask, colrep, cptr, chouse, slot, digits, work):
-    """The ``digits`` have left the cell at ``slot``: their row, column and other houses
-    there, as `_digit` does for all of a digit's houses."""
-    n = dims[N]
-    nw = dims[W_]
-    rw = dims[R_]
-    w = slot >> 6
-    r = (slot & 63) // n
-    sh = r * n
-    j = (slot & 63) - sh
-    dirty = 0
-    while digits:
-        d = _ctz(digits)
-        digits &= digits - 1
-        fails = dims[FOFF] + nw * 64 + d
-        base = d * nw
-        x = (st[base + w] >> sh) & ((1 << n) - 1)
-        if x == 0:
-            work[fails + (w * rw + r) * n] += 1
-            return -1
-        if (x & (x - 1)) == 0:
-            dirty |= _single(st, dims, peer, d, w, x << sh, work)
-        got = 0
-        gw = 0
-        for v in range(nw):
-            y = st[base + v] & (colrep[v] << j)
-            if y:
-                if got or (y & (y - 1)):
-                    got = -1
-                    break
-                got = y
-                gw = v
-        if got == 0:
-            work[fails + (n + j) * n] += 1
-            return -1
-        if got > 0:
-            dirty |= _single(st, dims, peer, d, gw, got, work)
-        for k in range(cptr[slot], cptr[slot + 1]):
-            h = chouse[k]
-            gw, got = _lone(st, base, hptr, hword, hmask, h)
-            if got:
-                dirty |= _single(st, dims, peer, d, gw, got, work)
-            elif gw == 0:
-                work[fails + (2 * n + h) * n] += 1
-                return -1
-    return dirty
-
-
-@njit(cache=True)
-def _cells(st, dims, peer, allw, work):
-    """Every cell: -1 if one has no digit left (its dead end counted), else place the
-    cells with one and return the digits whose planes changed."""
-    n = dims[N]
-    nw = dims[W_]
-    sol = n * nw
-    dirty = 0
-    for w in range(nw):
-        once = 0
-        twice = 0
-        for d in range(n):
-            x = st[d * nw + w]
-            twice |= once & x
-            once |= x
-        if once != allw[w]:
-            work[dims[FOFF] + w * 64 + _ctz(allw[w] & ~once)] += 1
-            return -1
-        new = once & ~twice & ~st[sol + w]
-        while new:
-            i = _ctz(new)
-            new &= new - 1
-            for d in range(n):
-                if (st[d * nw + w] >> i) & 1:
-                    if not (st[sol + w] >> i) & 1:
-                        dirty |= _place(st, peer, n, nw, d, w, i, work, dims[QOFF])
-                    break
-    return dirty
-
-
-@njit(cache=True)
 def _propagate(st, dims, peer, hptr, hword, hmask, allw, colrep, cptr, chouse, dirty, work):
-    """Forced options to a fixpoint: the digits in ``dirty`` in full, the cells and
-    digits queued in ``work`` house by house; False at a dead end."""
+    """Forced options to a fixpoint: every house of the digits in ``dirty``, the
+    houses through the cells and digits queued in ``work``, then every cell; False
+    at a dead end (counted in ``work``).
+
+    One function on purpose: a call with arrays costs numba reference counting
+    (atomic operations), which was a quarter of the time with helpers here.
+    """
+    n = dims[N]
+    nw = dims[W_]
+    rw = dims[R_]
     qoff = dims[QOFF]
+    cf = dims[FOFF]
+    full = (1 << n) - 1
+    sol = n * nw
     qh = 0
     while True:
-        while True:
+        while qh < work[0] or dirty:
             if qh < work[0]:
+                # The digits that have left one cell: their houses through it.
                 e = work[qoff + qh]
                 qh += 1
-                got = _lost(st, dims, peer, hptr, hword, hmask, colrep, cptr, chouse, e >> 32,
-                            e & 0xFFFFFFFF, work)
-            elif dirty:
-                d = _ctz(dirty)
-                dirty &= dirty - 1
-                got = _digit(st, dims, peer, hptr, hword, hmask, colrep, d, work)
-            else:
-                break
-            if got < 0:
+                slot = e >> 32
+                digits = e & 0xFFFFFFFF
+                w = slot >> 6
+                r = (slot & 63) // n
+                sh = r * n
+                j = (slot & 63) - sh
+                while digits:
+                    d = _ctz(digits)
+                    digits &= digits - 1
+                    fails = cf + nw * 64 + d
+                    base = d * nw
+                    x = (st[base + w] >> sh) & full
+                    if x == 0:
+                        work[fails + (w * rw + r) * n] += 1
+                        return False
+                    if (x & (x - 1)) == 0:
+                        i = _ctz(x) + sh
+                        if not (st[sol + w] >> i) & 1:
+                            dirty |= _place(st, peer, n, nw, d, w, i, work, qoff)
+                    got = 0
+                    gw = 0
+                    for v in range(nw):
+                        y = st[base + v] & (colrep[v] << j)
+                        if y:
+                            if got or (y & (y - 1)):
+                                got = -1
+                                break
+                            got = y
+                            gw = v
+                    if got == 0:
+                        work[fails + (n + j) * n] += 1
+                        return False
+                    if got > 0:
+                        i = _ctz(got)
+                        if not (st[sol + gw] >> i) & 1:
+                            dirty |= _place(st, peer, n, nw, d, gw, i, work, qoff)
+                    for k in range(cptr[slot], cptr[slot + 1]):
+                        h = chouse[k]
+                        got = 0
+                        gw = 0
+                        for t in range(hptr[h], hptr[h + 1]):
+                            y = st[base + hword[t]] & hmask[t]
+                            if y:
+                                if got or (y & (y - 1)):
+                                    got = -1
+                                    break
+                                got = y
+                                gw = hword[t]
+                        if got == 0:
+                            work[fails + (2 * n + h) * n] += 1
+                            return False
+                        if got > 0:
+                            i = _ctz(got)
+                            if (st[base + gw] >> i) & 1 and not (st[sol + gw] >> i) & 1:
+                                dirty |= _place(st, peer, n, nw, d, gw, i, work, qoff)
+                continue
+            # A digit's plane changed: all its houses.
+            d = _ctz(dirty)
+            dirty &= dirty - 1
+            fails = cf + nw * 64 + d
+            base = d * nw
+            once = 0
+            twice = 0
+            for w in range(nw):
+                m = st[base + w]
+                c = 0
+                for r in range(min(rw, n - w * rw)):
+                    sh = r * n
+                    x = (m >> sh) & full
+                    if (x & (x - 1)) == 0:
+                        if x == 0:
+                            work[fails + (w * rw + r) * n] += 1
+                            return False
+                        c |= x << sh
+                    twice |= once & x
+                    once |= x
+                work[1 + w] = c
+            if once != full:
+                work[fails + (n + _ctz(full & ~once)) * n] += 1
                 return False
-            dirty |= got
-        dirty = _cells(st, dims, peer, allw, work)
-        if dirty < 0:
-            return False
+            cs = once & ~twice  # columns with one place
+            if cs:
+                for w in range(nw):
+                    work[1 + w] |= st[base + w] & (cs * colrep[w])
+            for h in range(hptr.shape[0] - 1):
+                got = 0
+                gw = 0
+                for t in range(hptr[h], hptr[h + 1]):
+                    y = st[base + hword[t]] & hmask[t]
+                    if y:
+                        if got or (y & (y - 1)):
+                            got = -1
+                            break
+                        got = y
+                        gw = hword[t]
+                if got == 0:
+                    work[fails + (2 * n + h) * n] += 1
+                    return False
+                if got > 0:
+                    work[1 + gw] |= got
+            for w in range(nw):
+                new = work[1 + w] & ~st[sol + w]
+                while new:
+                    i = _ctz(new)
+                    new &= new - 1
+                    if (st[base + w] >> i) & 1 and not (st[sol + w] >> i) & 1:
+                        dirty |= _place(st, peer, n, nw, d, w, i, work, qoff)
+        # Every cell: none left, or one.
+        for w in range(nw):
+            once = 0
+            twice = 0
+            for d in range(n):
+                x = st[d * nw + w]
+                twice |= once & x
+                once |= x
+            if once != allw[w]:
+                work[cf + w * 64 + _ctz(allw[w] & ~once)] += 1
+                return False
+            new = once & ~twice & ~st[sol + w]
+            while new:
+                i = _ctz(new)
+                new &= new - 1
+                for d in range(n):
+                    if (st[d * nw + w] >> i) & 1:
+                        if not (st[sol + w] >> i) & 1:
+                            dirty |= _place(st, peer, n, nw, d, w, i, work, qoff)
+                        break
         if dirty == 0 and qh == work[0]:
             return True
 
@@ -470,7 +438,8 @@ def search_planes(dims, peer, hptr, hword, hmask, allw, colrep, cptr, chouse, gr
                 code = NODES
                 break
             g = _choose(st, dims, hptr, hword, hmask, allw, colrep, work)
-            stack[depth, :] = st
+            for k in range(st.shape[0]):  # (a loop: a slice would be counted references)
+                stack[depth, k] = st[k]
             guess[depth] = g
             depth += 1
             nodes += 1
@@ -484,7 +453,8 @@ def search_planes(dims, peer, hptr, hword, hmask, allw, colrep, cptr, chouse, gr
             if depth == 0:
                 break
             depth -= 1
-            st[:] = stack[depth]
+            for k in range(st.shape[0]):
+                st[k] = stack[depth, k]
             g = guess[depth]
             q = g >> 6
             st[q] &= ~(1 << (g & 63))
