@@ -28,6 +28,8 @@ and on return removed; ``ctx`` holds depth, phase, count and nodes.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 from numba import config, njit
 
@@ -36,17 +38,25 @@ from dlx.batch import CLASH, COMPLETE, LIMIT, NODES, OVERFLOW
 __all__ = ["batch_planes", "search_planes"]
 
 INT64_MAX = np.iinfo(np.int64).max
+SMALL = 8  # up to this size the guess looks at the houses only when no cell has two
 DEPTH, PHASE, COUNT, NODE = range(4)  # ctx slots, as in sudoku._bitkernel
 # dims slots: size, words per plane, rows per word, where the dead-end counts and the
 # queue start in ``work``, its length
 N, W_, R_, FOFF, QOFF, WORK = range(6)
 
-if config.DISABLE_JIT:
-    def _ctz(x):
-        x = int(x)
-        return (x & -x).bit_length() - 1
-else:  # one instruction (numba's own intrinsic) where the binary search takes five tests
-    from numba.cpython.unsafe.numbers import trailing_zeros as _ctz
+
+
+def _py_ctz(x):
+    x = int(x)
+    return (x & -x).bit_length() - 1
+
+
+_ctz: Any = _py_ctz  # as plain Python (NUMBA_DISABLE_JIT)
+if not getattr(config, "DISABLE_JIT", False):
+    # One instruction (numba's own intrinsic) where a binary search takes five tests.
+    from numba.cpython.unsafe import numbers as _numbers
+
+    _ctz = _numbers.trailing_zeros
 
 
 @njit(cache=True, inline="always")
@@ -80,7 +90,7 @@ def _place(st, peer, n, nw, d, w, i, work, qoff):
     return (1 << d) if changed else 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _propagate(st, dims, peer, hptr, hword, hmask, allw, colrep, cptr, chouse, dirty, work):
     """Forced options to a fixpoint: every house of the digits in ``dirty``, the
     houses through the cells and digits queued in ``work``, then every cell; False
@@ -234,11 +244,13 @@ def _propagate(st, dims, peer, hptr, hword, hmask, allw, colrep, cptr, chouse, d
             return True
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _choose(st, dims, hptr, hword, hmask, allw, colrep, work):
     """The guess as ``plane word * 64 + slot``: an item (a cell, or a digit in a
     house) with two options if any, the one that met most dead ends so far (cells
-    first, then the first found on a tie); else a cell with fewest candidates."""
+    first, then the first found on a tie); else a cell with fewest candidates.
+    Up to 8 x 8, a cell with two candidates is taken without looking at the
+    houses: there the houses cost more time than the nodes they save."""
     n = dims[N]
     nw = dims[W_]
     rw = dims[R_]
@@ -267,7 +279,7 @@ def _choose(st, dims, hptr, hword, hmask, allw, colrep, work):
                 most = work[cf + w * 64 + i]
                 bw = w
                 bi = i
-    for d in range(n):
+    for d in range(n if most < 0 or n > SMALL else 0):
         base = d * nw
         once = 0
         twice = 0
@@ -405,22 +417,25 @@ def search_planes(dims, peer, hptr, hword, hmask, allw, colrep, cptr, chouse, gr
     n = dims[N]
     nw = dims[W_]
     sol = n * nw
-    if ctx[PHASE] < 0:
+    fresh = ctx[PHASE] < 0
+    dirty = (1 << n) - 1  # a fresh search: every digit's houses
+    if fresh:
         ctx[:] = 0
         work[:] = 0
         if not _start(grid, st, dims, peer, allw, work):
             ctx[PHASE] = 0
             return CLASH
-        ok = _propagate(st, dims, peer, hptr, hword, hmask, allw, colrep, cptr, chouse,
-                        (1 << n) - 1, work)
-        ctx[PHASE] = 1 if ok else 0
     depth = ctx[DEPTH]
     ok = ctx[PHASE] == 1
     count = ctx[COUNT]
     nodes = ctx[NODE]
     code = COMPLETE
     while True:
-        if ok:
+        # Each turn: take a guess or undo one, then propagate (one call of each
+        # helper, so that inlining them costs one copy).
+        if fresh:
+            fresh = False
+        elif ok:
             done = True
             for w in range(nw):
                 if st[sol + w] != allw[w]:
@@ -447,8 +462,6 @@ def search_planes(dims, peer, hptr, hword, hmask, allw, colrep, cptr, chouse, gr
             d = q // nw
             work[0] = 0
             dirty = _place(st, peer, n, nw, d, q - d * nw, g & 63, work, dims[QOFF])
-            ok = _propagate(st, dims, peer, hptr, hword, hmask, allw, colrep, cptr, chouse, dirty,
-                            work)
         else:
             if depth == 0:
                 break
@@ -461,8 +474,9 @@ def search_planes(dims, peer, hptr, hword, hmask, allw, colrep, cptr, chouse, gr
             d = q // nw
             work[0] = 1  # the houses of that cell and digit, then the cell
             work[dims[QOFF]] = ((q - d * nw) * 64 + (g & 63)) << 32 | 1 << d
-            ok = _propagate(st, dims, peer, hptr, hword, hmask, allw, colrep, cptr, chouse, 0,
-                            work)
+            dirty = 0
+        ok = _propagate(st, dims, peer, hptr, hword, hmask, allw, colrep, cptr, chouse, dirty,
+                        work)
     ctx[DEPTH] = depth
     ctx[PHASE] = 1 if ok else 0
     ctx[COUNT] = count
