@@ -138,14 +138,14 @@ def _propagate(st, dims, peer, hptr, hword, hmask, allw, colrep, cptr, chouse, d
                         y = st[base + v] & (colrep[v] << j)
                         if y:
                             if got or (y & (y - 1)):
-                                got = -1
+                                gw = -1  # two places or more (got may be bit 63: negative)
                                 break
                             got = y
                             gw = v
-                    if got == 0:
+                    if got == 0 and gw == 0:
                         work[fails + (n + j) * n] += 1
                         return False
-                    if got > 0:
+                    if gw >= 0:
                         i = _ctz(got)
                         if not (st[sol + gw] >> i) & 1:
                             dirty |= _place(st, peer, n, nw, d, gw, i, work, qoff)
@@ -157,14 +157,14 @@ def _propagate(st, dims, peer, hptr, hword, hmask, allw, colrep, cptr, chouse, d
                             y = st[base + hword[t]] & hmask[t]
                             if y:
                                 if got or (y & (y - 1)):
-                                    got = -1
+                                    gw = -1
                                     break
                                 got = y
                                 gw = hword[t]
-                        if got == 0:
+                        if got == 0 and gw == 0:
                             work[fails + (2 * n + h) * n] += 1
                             return False
-                        if got > 0:
+                        if gw >= 0:
                             i = _ctz(got)
                             if (st[base + gw] >> i) & 1 and not (st[sol + gw] >> i) & 1:
                                 dirty |= _place(st, peer, n, nw, d, gw, i, work, qoff)
@@ -204,14 +204,14 @@ def _propagate(st, dims, peer, hptr, hword, hmask, allw, colrep, cptr, chouse, d
                     y = st[base + hword[t]] & hmask[t]
                     if y:
                         if got or (y & (y - 1)):
-                            got = -1
+                            gw = -1
                             break
                         got = y
                         gw = hword[t]
-                if got == 0:
+                if got == 0 and gw == 0:
                     work[fails + (2 * n + h) * n] += 1
                     return False
-                if got > 0:
+                if gw >= 0:
                     work[1 + gw] |= got
             for w in range(nw):
                 new = work[1 + w] & ~st[sol + w]

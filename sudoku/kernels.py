@@ -117,17 +117,27 @@ def layout_for(puzzle: Puzzle, kernel: str | None = None) -> BitLayout | None:
     return lay
 
 
+def _words(values) -> np.ndarray:
+    """64-bit masks (Python ints) as the kernel's int64 words (bit 63 the sign)."""
+    return np.array(values, dtype=np.uint64).view(np.int64)
+
+
 def _planes(n: int, hs: list) -> tuple:
-    """The plane kernel's shape arrays, as `sudoku._planekernel.search_planes` takes them."""
-    rw = 63 // n
+    """The plane kernel's shape arrays, as `sudoku._planekernel.search_planes` takes them.
+
+    Rows per word: as many as fit 64 bits (16x16: four, so its boxes sit in one
+    word); 63 under ``NUMBA_DISABLE_JIT``, where the kernel runs as plain Python
+    on numpy's int64 scalars, which would overflow on bit 63.
+    """
+    rw = (63 if os.environ.get("NUMBA_DISABLE_JIT", "0") not in ("", "0") else 64) // n
     nw = -(-n // rw)
     slot = [(r // rw) * 64 + (r % rw) * n + c for r in range(n) for c in range(n)]
-    peer = np.zeros((nw * 64, nw), dtype=np.int64)
+    peer = [0] * (nw * 64 * nw)
     for cells in hs:
         for a in cells:
             for b in cells:
                 if a != b:
-                    peer[slot[a], slot[b] >> 6] |= 1 << (slot[b] & 63)
+                    peer[slot[a] * nw + (slot[b] >> 6)] |= 1 << (slot[b] & 63)
     hptr = [0]
     hword: list[int] = []
     hmask: list[int] = []
@@ -140,18 +150,17 @@ def _planes(n: int, hs: list) -> tuple:
         hword += seg
         hmask += seg.values()
         hptr.append(len(hword))
-    allw = np.zeros(nw, dtype=np.int64)
+    allw = [0] * nw
     for s in slot:
         allw[s >> 6] |= 1 << (s & 63)
-    colrep = np.array([sum(1 << (r * n) for r in range(min(rw, n - w * rw)))
-                       for w in range(nw)], dtype=np.int64)
+    colrep = [sum(1 << (r * n) for r in range(min(rw, n - w * rw))) for w in range(nw)]
     cptr = np.cumsum([0] + [len(m) for m in member], dtype=np.int64)
     chouse = np.array([h for m in member for h in m], dtype=np.int64)
     foff = 1 + nw
     qoff = foff + nw * 64 + (2 * n + len(hptr) - 1) * n
     dims = np.array([n, nw, rw, foff, qoff, qoff + n * n + 1], dtype=np.int64)
-    return (dims, peer.reshape(-1), np.array(hptr, dtype=np.int64),
-            np.array(hword, dtype=np.int64), np.array(hmask, dtype=np.int64), allw, colrep,
+    return (dims, _words(peer), np.array(hptr, dtype=np.int64),
+            np.array(hword, dtype=np.int64), _words(hmask), _words(allw), _words(colrep),
             cptr, chouse)
 
 
