@@ -3,12 +3,13 @@
 The same exact cover as `sudoku.encode`, searched as `sudoku._bitkernel`'s
 9x9 kernel does, in a layout that fits any n x n grid and any houses:
 
-* each digit has a *plane*, the cells where it may still go, in ``W`` words
-  of ``R = 63 // n`` whole rows each (row ``r`` in word ``r // R`` at bit
-  ``(r % R) * n``; bit 63 is never used, so the state is ``int64`` and the
-  kernel computes the same run as plain Python under ``NUMBA_DISABLE_JIT``).
-  A 6x6 plane is one word, 16x16 four (a word per band of four rows, so its
-  rows and boxes sit in one word), 25x25 thirteen;
+* each digit has a *plane*, the cells where it may still go, in ``W`` int64
+  words of ``R = 64 // n`` whole rows each (row ``r`` in word ``r // R`` at
+  bit ``(r % R) * n``; bit 63 is the sign, which the code never relies on).
+  A 6x6 or 8x8 plane is one word, 16x16 four (a word per band of four rows,
+  so its rows and boxes sit in one word), 25x25 thirteen.  Under
+  ``NUMBA_DISABLE_JIT`` `sudoku.kernels` lays out 63 bits a word, and the
+  same code runs as plain Python;
 * one more plane holds the cells placed.
 
 Rows are ``n``-bit slices of a word (shift and mask); the columns come from
@@ -21,9 +22,9 @@ cell's peers (a precomputed mask of ``W`` words per cell) in its plane and the
 cell in the other planes; a placed digit keeps its bit, so a house it is
 placed in counts one place and needs no other record.
 
-Branching and resuming are as in the 9x9 kernel: the guess is a cell with
-fewest candidates (among cells of two, the one that met most dead ends), taken
-and on return removed; ``ctx`` holds depth, phase, count and nodes.
+Branching and resuming are as in the 9x9 kernel (see `_choose` for the
+guess): the guess is taken, and on return removed; ``ctx`` holds depth,
+phase, count and nodes.
 """
 
 from __future__ import annotations
