@@ -30,9 +30,10 @@ if str(HERE) not in sys.path:
 
 import _harness as H  # noqa: E402
 
-SECTIONS = ("cover", "multiplicity", "sudoku", "native", "startup", "memory")
+SECTIONS = ("cover", "multiplicity", "sudoku", "native", "files", "startup", "memory")
 TITLES = {"cover": "Generic exact cover", "multiplicity": "Items with bounds (DLX3)",
-          "sudoku": "Sudoku", "native": "Sudoku beside native solvers", "startup": "Start-up",
+          "sudoku": "Sudoku", "native": "Sudoku beside native solvers",
+          "files": "Files of puzzles: reading, writing, the command", "startup": "Start-up",
           "memory": "Memory"}
 PAGE = H.REPO / "docs" / "performance.md"
 PARALLEL = "parallel.txt"
@@ -201,6 +202,11 @@ def targets(docs: dict) -> list:
                     measured += f" (kernel alone {e['kernel_speedup_2']:.2f}x)"
                 out.append((f"{name}: two threads at least 1.8x one thread", measured,
                             verdict(r >= 1.8)))
+    files = docs.get("files", {}).get("result")
+    if files:
+        import bench_files
+
+        out += [(t, m, verdict(ok)) for t, m, ok in bench_files.targets(files)]
     st = docs.get("startup", {}).get("result")
     if st:
         w = st["solve_warm"]["seconds"]
