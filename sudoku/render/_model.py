@@ -44,8 +44,9 @@ class Scene:
     ``values[i]`` is the value drawn in cell ``i`` (0: none), ``given[i]`` whether the
     puzzle gives it; ``marks[i]`` the pencil marks of an empty cell and ``struck[i]``
     those of them shown as eliminated, ``marked[i]`` those shown picked out (a
-    technique's digits); ``highlight`` the class names of highlighted cells; ``extra`` the class names of cells in a variant's extra houses
-    (``"diagonal"``, ``"anti-diagonal"``, ``"window"``).
+    technique's digits); ``highlight`` the class names of highlighted cells; ``extra``
+    the class names of cells in a variant's extra houses (``"diagonal"``,
+    ``"anti-diagonal"``, ``"window"``).
     """
 
     puzzle: Puzzle
