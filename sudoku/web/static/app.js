@@ -2,7 +2,8 @@
 "use strict";
 
 const $ = (id) => document.getElementById(id);
-const state = { values: null, explanation: null, at: 0 };
+// version counts edits and actions: a redraw for an edit draws only if nothing came after.
+const state = { values: null, explanation: null, at: 0, version: 0 };
 
 async function api(name, body) {
   const answer = await fetch("/api/" + name, {
@@ -42,6 +43,7 @@ function clearExtras() {
 }
 
 async function run(action) {
+  state.version += 1;
   try {
     await action();
   } catch (error) {
@@ -49,11 +51,13 @@ async function run(action) {
   }
 }
 
-async function redraw() {
+async function redraw(version = state.version) {
+  if (version !== state.version) return;
   if (!$("puzzle").value.trim()) { draw(""); return; }
   const body = { ...settings(), candidates: $("marks").checked };
   if (state.values) body.values = state.values;
-  draw((await api("render", body)).svg);
+  const r = await api("render", body);
+  if (version === state.version) draw(r.svg);
 }
 
 function seconds(s) { return s < 0.001 ? `${(s * 1e6).toFixed(0)} µs` : `${(s * 1e3).toFixed(1)} ms`; }
@@ -223,8 +227,10 @@ async function start() {
   const edited = () => {
     state.values = null;
     state.explanation = null;
+    const version = ++state.version;
+    say("");
     clearTimeout(timer);
-    timer = setTimeout(() => run(async () => { say(""); await redraw(); }), 250);
+    timer = setTimeout(() => redraw(version).catch((error) => say(error.message, true)), 250);
   };
   for (const id of ["puzzle", "variant", "box", "regions"]) $(id).addEventListener("input", edited);
   document.body.dataset.ready = "true";
