@@ -16,7 +16,8 @@ leaves the page and the plots alone.  Sections: ``cover`` (generic exact
 cover), ``multiplicity`` (items with bounds, against Knuth's DLX3), ``sudoku``,
 ``native`` (beside tdoku's benchmark program, when present),
 ``startup`` (whole processes, warm and empty numba cache),
-``memory`` (peak RSS of the CLI on a small and a large file).  See
+``memory`` (peak RSS of the CLI on a small and a large file), ``web`` (server
+time of ``sudoku serve``'s API requests).  See
 ``benchmarks/README.md``.
 """
 
