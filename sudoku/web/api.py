@@ -411,10 +411,12 @@ def methods(body: dict, limits: Limits) -> dict:
     """``POST /api/methods``: time, nodes and guesses of each way of solving.
 
     ``logic``: the techniques alone (no guess), which may stall; ``search``:
-    the exact-cover search alone; ``both``: the techniques, then the search
-    on what they leave.  ``guesses`` counts the options tried at branch
-    points of the search tree that proves the solution unique (`sudoku.grade`).
+    the Dancing Links search alone, proving the solution unique; ``both``:
+    the techniques, then the search on what they leave.  ``seconds`` times
+    that search; ``nodes`` and ``guesses`` are those of `sudoku.grade` (its
+    search tree, without the locked-items pruning: ``sudoku grade``'s measure).
     """
+    from ..batch import solve_all
     from ..grading import grade
 
     p = read_puzzle(body, limits, logic=True)
@@ -429,14 +431,16 @@ def methods(body: dict, limits: Limits) -> dict:
     rest = dataclasses.replace(p, cells=pencil_marks(p, placed)[0])
     blanks = rest.size ** 2 - rest.n_givens
     rows: list[dict] = [{"method": "logic", "status": "solved" if not blanks else "stalled",
-             "seconds": round(logic_seconds, 6), "steps": len(e.steps), "nodes": 0,
-             "guesses": 0, "left": blanks}]
+                         "seconds": round(logic_seconds, 6), "steps": len(e.steps),
+                         "nodes": 0, "guesses": 0, "left": blanks}]
     for name, q in (("search", p), ("both", rest)):
-        res = _search(q, "solve", deadline)
-        g = grade(q, max_nodes=1_000_000) if res.solutions else None
+        res = next(solve_all([q], mode="check", kernel="dlx", timeout=deadline.left(),
+                             timed=True, chunk=1))
+        g = grade(q) if res.verdict == "unique" else None
         seconds = res.seconds + (logic_seconds if name == "both" else 0.0)
-        rows.append({"method": name, "status": _solve_word(res), "seconds": round(seconds, 6),
-                     "steps": len(e.steps) if name == "both" else 0, "nodes": res.nodes,
+        rows.append({"method": name, "status": res.verdict, "seconds": round(seconds, 6),
+                     "steps": len(e.steps) if name == "both" else 0,
+                     "nodes": res.nodes if g is None else g.nodes,
                      "guesses": None if g is None else g.guesses, "left": 0})
     return {**_shown(p), "status": e.status, "methods": rows}
 
