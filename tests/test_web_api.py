@@ -324,38 +324,44 @@ def test_a_stuck_handler_answers_unknown(monkeypatch):
 
 
 def test_other_requests_are_answered_while_a_long_one_runs():
-    limits = api.Limits(timeout=3.0, max_count=10**12)
-    with TestClient(create_app(limits, warm=False)) as c:
-        c.post("/api/count", json={"puzzle": "." * 81, "limit": 10})  # load the kernels
+    # An empty 100x100 grid: seconds to encode (the first time), then a search the
+    # timeout stops; meanwhile quick requests are answered as usual.
+    with TestClient(create_app(api.Limits(timeout=2.0), warm=False)) as c:
+        c.post("/api/solve", json={"puzzle": CLASSIC})  # load the kernels
         done = {}
 
         def long():
-            done["long"] = c.post("/api/count", json={"puzzle": "." * 81, "limit": 10**12})
+            done["long"] = c.post("/api/solve", json={"puzzle": " ".join(["0"] * 10000)})
             done["long at"] = time.perf_counter()
 
         worker = threading.Thread(target=long)
         worker.start()
-        time.sleep(0.3)
-        t0 = time.perf_counter()
-        quick = c.post("/api/solve", json={"puzzle": CLASSIC})
-        answered = time.perf_counter()
+        waits = []
+        for _ in range(5):
+            time.sleep(0.3)
+            t0 = time.perf_counter()
+            assert c.post("/api/solve", json={"puzzle": CLASSIC}).json()["status"] == "solved"
+            waits.append(time.perf_counter() - t0)
+            answered = time.perf_counter()
         worker.join()
-    assert quick.json()["status"] == "solved"
-    assert answered - t0 < 1.0
+    assert max(waits) < 1.0, waits
     assert answered < done["long at"]
-    assert done["long"].json()["status"] == "timeout"
+    assert done["long"].json()["status"] == "unknown"
 
 
 # ---------------------------------------------------------------- the command
-def test_serve_help_loads_neither_numba_nor_the_framework():
+@pytest.mark.parametrize("args", [["--help"], ["serve", "--help"]])
+def test_help_loads_neither_numba_nor_the_framework(args):
     code = ("import sys\nfrom sudoku.cli import main\n"
-            "try:\n    main(['serve', '--help'])\nexcept SystemExit as e:\n    assert not e.code\n"
+            f"try:\n    main({args!r})\nexcept SystemExit as e:\n    assert not e.code\n"
             "print(sorted(m for m in ('numba', 'starlette', 'uvicorn', 'sudoku.web.app') "
             "if m in sys.modules), file=sys.stderr)\n")
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert r.returncode == 0, r.stderr
     assert r.stderr.strip().splitlines()[-1] == "[]"
-    assert "URL on stderr" in r.stdout or "on stderr" in r.stdout
+    assert "serve" in r.stdout
+    if args[0] == "serve":
+        assert "prints its URL on stderr" in " ".join(r.stdout.split())
 
 
 def test_sudoku_serve_runs_a_server():
