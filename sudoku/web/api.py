@@ -224,18 +224,9 @@ def count(body: dict, limits: Limits) -> dict:
             **_searched(res)}
 
 
-def _marks(values, n: int) -> str:
-    from ..grid import SYMBOLS
-
-    if not values:
-        return "-"
-    if n <= len(SYMBOLS):
-        return "".join(SYMBOLS[v - 1] for v in values)
-    return ",".join(map(str, values))
-
-
 def candidates(body: dict, limits: Limits) -> dict:
     """``POST /api/candidates``: pencil marks after singles, as ``sudoku candidates``."""
+    from ..cli import _marks  # each cell's marks as one word, as the command writes them
     from ..solver import candidates as find
 
     p = read_puzzle(body, limits)
