@@ -136,7 +136,8 @@ async function rate() {
 async function methods() {
   const r = await api("methods", settings());
   if (r.status === "unknown") { say(`unknown (stopped: ${r.reason})`); return; }
-  const rows = r.methods.map((m) => `<tr><td>${m.method}</td><td>${m.status}</td>` +
+  const rows = r.methods.map((m) => `<tr><td>${m.method}</td>` +
+    `<td>${m.status}${m.left ? ` (${m.left} cells left)` : ""}</td>` +
     `<td class="num">${seconds(m.seconds)}</td><td class="num">${m.steps}</td>` +
     `<td class="num">${m.nodes}</td><td class="num">${m.guesses ?? "-"}</td></tr>`);
   $("timings").querySelector("tbody").innerHTML = rows.join("");
