@@ -293,6 +293,12 @@ def test_caps_on_text_board_and_logic_sizes():
         r = c.post("/api/hint", json={"puzzle": "." * 256})
         assert r.status_code == 400 and "explains, hints" in r.json()["error"]
         assert c.post("/api/solve", json={"puzzle": "." * 256}).status_code == 200
+        r = c.post("/api/puzzles", json={"text": "." * 16 + "\n" + "." * 625 + "\n"})
+        assert [p["status"] for p in r.json()["puzzles"]] == ["multiple", "invalid"]
+        assert r.json()["puzzles"][1]["error"] == ("<puzzle>, line 2: a 25x25 grid is larger "
+                                                   "than this server takes (at most 16x16)")
+        r = c.post("/api/generate", json={"box": "5x5", "seed": 1})
+        assert r.status_code == 400 and "a 25x25 grid is larger" in r.json()["error"]
 
 
 # ---------------------------------------------------------------- time bounds
@@ -304,6 +310,17 @@ def test_timeout_answers_unknown():
         r = c.post("/api/count", json={"puzzle": "." * 81, "limit": 10**12}).json()
         assert r["status"] == "timeout" and r["exact"] is False and r["count"] > 0
         assert time.perf_counter() - t0 < 3
+
+
+def test_a_failing_handler_answers_json(monkeypatch):
+    def broken(body, limits):
+        raise KeyError("oops")
+
+    monkeypatch.setitem(api.HANDLERS, "solve", broken)
+    with TestClient(create_app(warm=False)) as c:
+        r = c.post("/api/solve", json={"puzzle": FOUR})
+        assert r.status_code == 500 and r.json()["error"] == "internal error: KeyError: 'oops'"
+        assert c.post("/api/check", json={"puzzle": FOUR}).json()["status"] == "unique"
 
 
 def test_a_stuck_handler_answers_unknown(monkeypatch):

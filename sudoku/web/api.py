@@ -143,6 +143,12 @@ def _size_ok(n: int, cap: int, what: str) -> None:
                        f"(at most {cap}x{cap})")
 
 
+def _too_large(p: Puzzle, limits: Limits) -> PuzzleError:
+    n, cap = p.size, limits.max_size
+    return PuzzleError(f"a {n}x{n} grid is larger than this server takes (at most "
+                       f"{cap}x{cap})", p.source, p.line)
+
+
 def read_puzzle(body: dict, limits: Limits, *, logic: bool = False) -> Puzzle:
     """The one puzzle of ``body["puzzle"]``, read as the CLI reads it (any format)."""
     text = _text(body, "puzzle", limits)
@@ -451,11 +457,10 @@ def puzzles(body: dict, limits: Limits) -> dict:
     items = items[:limits.max_puzzles]
     deadline = _Deadline(limits.timeout)
     listed: list[dict] = []
-    big = [isinstance(x, Puzzle) and x.size > limits.max_size for x in items]
-    quick = [x if not too else PuzzleError("too large for this server") for x, too in
-             zip(items, big, strict=True)]
+    items = [_too_large(x, limits) if isinstance(x, Puzzle) and x.size > limits.max_size
+             else x for x in items]
     per = max(0.05, limits.timeout / 10)
-    for res in solve_all(quick, mode="check", timeout=per):
+    for res in solve_all(items, mode="check", timeout=per):
         item = items[res.index]
         if isinstance(item, PuzzleError) or res.error is not None:
             error = item if isinstance(item, PuzzleError) else res.error
@@ -525,6 +530,15 @@ def generate(body: dict, limits: Limits) -> dict:
                "minimal": _field(body, "minimal", (bool,), "true or false", False)}
     if seed is not None and seed < 0:
         raise ApiError("'seed' must be 0 or more")
+    if options["box"] is not None:
+        from ..grid import parse_box
+
+        try:
+            rows, cols = parse_box(options["box"]) if isinstance(options["box"], str) \
+                else options["box"]
+        except PuzzleError as exc:
+            raise ApiError(exc.message) from None
+        size = size or rows * cols
     if size is not None:
         _size_ok(size, limits.max_logic_size if difficulty else limits.max_size, "generates")
     deadline = _Deadline(limits.timeout)

@@ -119,6 +119,9 @@ def create_app(limits: api.Limits | None = None, *, warm: bool = True) -> Starle
                           "seconds": round(time.perf_counter() - started, 6)}, 200, started)
         except DLXError as exc:  # e.g. a grid too large to encode
             return _json({"error": str(exc)}, 400, started)
+        except Exception as exc:  # a bug: still a JSON answer, and the server goes on
+            return _json({"error": f"internal error: {type(exc).__name__}: {exc}"}, 500,
+                         started)
         return _json(answer, 200, started)
 
     async def info(request: Request) -> Response:
