@@ -405,3 +405,23 @@ def test_sudoku_serve_runs_a_server():
     finally:
         proc.terminate()
         proc.wait(timeout=20)
+
+
+def test_serve_names_the_extra_when_the_framework_is_missing(monkeypatch):
+    monkeypatch.setitem(sys.modules, "uvicorn", None)
+    r = CliRunner().invoke(cli, ["serve"])
+    assert r.exit_code == 1
+    assert "sudoku serve needs the web extra" in r.stderr
+    assert 'pip install "numba-dlx[web]"' in r.stderr
+
+
+def test_serve_says_when_the_port_is_taken():
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen(1)
+        port = taken.getsockname()[1]
+        r = CliRunner().invoke(cli, ["serve", "--port", str(port)])
+    assert r.exit_code == 1
+    assert r.stderr.startswith(f"Error: cannot listen on 127.0.0.1 port {port}: ")
