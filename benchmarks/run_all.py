@@ -17,7 +17,8 @@ cover), ``multiplicity`` (items with bounds, against Knuth's DLX3), ``sudoku``,
 ``native`` (beside tdoku's benchmark program, when present), ``files`` (reading and
 writing files of puzzles, and ``sudoku solve FILE`` against the library),
 ``startup`` (whole processes, warm and empty numba cache),
-``memory`` (peak RSS of the CLI on a small and a large file).  See
+``memory`` (peak RSS of the CLI on a small and a large file), ``web`` (server
+time of ``sudoku serve``'s API requests).  See
 ``benchmarks/README.md``.
 """
 

@@ -22,7 +22,7 @@ import struct
 import time
 from collections.abc import Iterable, Iterator, Sized
 from itertools import repeat
-from typing import cast
+from typing import Literal, overload
 
 import numpy as np
 
@@ -424,6 +424,20 @@ def _run(chunk: _Chunk, s: _Settings) -> _Chunk:
     return chunk
 
 
+@overload
+def solve_all(items: Iterable, *, mode: str = ..., limit: int | None = ..., jobs: int = ...,
+              timeout: float | None = ..., max_nodes: int | None = ..., chunk: int | None = ...,
+              timed: bool = ..., kernel: str | None = ..., blocks: Literal[False] = ...
+              ) -> Iterator[PuzzleResult]: ...
+
+
+@overload
+def solve_all(items: Iterable, *, mode: str = ..., limit: int | None = ..., jobs: int = ...,
+              timeout: float | None = ..., max_nodes: int | None = ..., chunk: int | None = ...,
+              timed: bool = ..., kernel: str | None = ..., blocks: bool
+              ) -> Iterator[PuzzleResult | ResultBlock]: ...
+
+
 def solve_all(items: Iterable, *, mode="solve", limit=None, jobs=1, timeout=None,
               max_nodes=None, chunk=None, timed=False, kernel=None, blocks=False
               ) -> Iterator[PuzzleResult | ResultBlock]:
@@ -668,9 +682,8 @@ def map_chunks(items: Iterable, mode: str = "solve", *, client=None, jobs=None,
     backend = backend_for(jobs, client, connect_timeout=connect_timeout)
     try:
         if backend.name == "inline":
-            yield from cast(Iterator[PuzzleResult],  # (no ResultBlock without blocks=True)
-                            solve_all(items, mode=mode, limit=limit, timeout=timeout,
-                                      max_nodes=max_nodes, timed=timed))
+            yield from solve_all(items, mode=mode, limit=limit, timeout=timeout,
+                                 max_nodes=max_nodes, timed=timed)
             return
 
         def tasks():

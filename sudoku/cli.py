@@ -64,6 +64,7 @@ from dlx.cli_base import isatty as _isatty
 
 from . import cli_explain as _explain
 from . import cli_make as _make
+from . import cli_serve as _serve
 from . import cli_show as _show
 from ._cli_common import exit_code as _exit_code
 from ._cli_common import file_arguments as _files
@@ -664,8 +665,9 @@ def _exit_status(tally, not_good: int) -> int:
 for _command in (_make.generate, _make.minimize, _make.grade, _explain.explain, _explain.hint,
                  _explain.rate):
     cli.add_command(_command)
-# Drawing puzzles: show (defined in sudoku.cli_show).
+# Drawing puzzles: show (defined in sudoku.cli_show); the web app: serve (sudoku.cli_serve).
 cli.add_command(_show.show)
+cli.add_command(_serve.serve)
 
 
 def main(argv=None):
