@@ -5,7 +5,7 @@ as exact cover with multiplicities: one option ``Ri Cj`` per cell, and items
 ``Ri``, ``Cj`` that must be covered ``u`` to ``v`` times (``u:v|Ri`` in
 Knuth's format).  Their counts are known independently (OEIS A001499 and
 A001501 for two and three 1s per row and column; the dynamic program over
-column sums in ``known_count`` for the others).
+column sums in the tests' ``naive.row_column_sums_count`` for the others).
 
 Solvers, counting every solution of the same file, warm:
 
@@ -26,12 +26,13 @@ from __future__ import annotations
 
 import os
 import re
+import sys
 import tempfile
 import time
-from itertools import combinations
 from pathlib import Path
 
 from _harness import (
+    REPO,
     Timing,
     child_env,
     console_script,
@@ -41,6 +42,9 @@ from _harness import (
     run_child,
     say,
 )
+
+sys.path.append(str(REPO / "tests"))  # the tests' reference code, for the known counts
+from naive import row_column_sums_count  # noqa: E402
 
 DEFAULT_DLX3 = Path(os.environ.get("DLX_BENCH_DLX3",
                                    Path.home() / ".cache" / "numba-dlx-bench" / "dlx3"))
@@ -53,24 +57,6 @@ def grid_text(n: int, low: int, high: int) -> str:
     lines = [" ".join([f"{bound}R{r}" for r in range(n)] + [f"{bound}C{c}" for c in range(n)])]
     lines += [f"R{r} C{c}" for r in range(n) for c in range(n)]
     return "\n".join(lines) + "\n"
-
-
-def known_count(n: int, low: int, high: int) -> int:
-    """The same count by dynamic programming over rows, the state being the column sums."""
-    rows = [s for k in range(low, high + 1) for s in combinations(range(n), k)]
-    states = {(0,) * n: 1}
-    for _ in range(n):
-        new: dict = {}
-        for sums, ways in states.items():
-            for row in rows:
-                nxt = list(sums)
-                for c in row:
-                    nxt[c] += 1
-                if max(nxt) <= high:
-                    key = tuple(nxt)
-                    new[key] = new.get(key, 0) + ways
-        states = new
-    return sum(w for sums, w in states.items() if min(sums) >= low)
 
 
 def instances(quick: bool):
@@ -102,7 +88,7 @@ def run(args, caches) -> dict:
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
         for name, n, low, high in instances(args.quick):
-            known = known_count(n, low, high)
+            known = row_column_sums_count(n, low, high)
             path = Path(tmp) / f"grid{n}-{low}-{high}.dlx"
             path.write_text(grid_text(n, low, high))
             problem = dlx.read_knuth(path)

@@ -30,10 +30,11 @@ if str(HERE) not in sys.path:
 
 import _harness as H  # noqa: E402
 
-SECTIONS = ("cover", "multiplicity", "sudoku", "native", "startup", "memory")
+SECTIONS = ("cover", "multiplicity", "sudoku", "native", "files", "startup", "memory", "web")
 TITLES = {"cover": "Generic exact cover", "multiplicity": "Items with bounds (DLX3)",
-          "sudoku": "Sudoku", "native": "Sudoku beside native solvers", "startup": "Start-up",
-          "memory": "Memory"}
+          "sudoku": "Sudoku", "native": "Sudoku beside native solvers",
+          "files": "Files of puzzles: reading, writing, the command", "startup": "Start-up",
+          "memory": "Memory", "web": "Web app"}
 PAGE = H.REPO / "docs" / "performance.md"
 PARALLEL = "parallel.txt"
 PEERS = ("xcover", "exact-cover", "py-sudoku")
@@ -201,6 +202,11 @@ def targets(docs: dict) -> list:
                     measured += f" (kernel alone {e['kernel_speedup_2']:.2f}x)"
                 out.append((f"{name}: two threads at least 1.8x one thread", measured,
                             verdict(r >= 1.8)))
+    files = docs.get("files", {}).get("result")
+    if files:
+        import bench_files
+
+        out += [(t, m, verdict(ok)) for t, m, ok in bench_files.targets(files)]
     st = docs.get("startup", {}).get("result")
     if st:
         w = st["solve_warm"]["seconds"]
@@ -221,6 +227,17 @@ def targets(docs: dict) -> list:
             out.append(("memory does not grow with the file (10x the lines: under 10% more)",
                         f"{g:+.1f} MiB ({100 * g / base[0]:+.1f}%)",
                         verdict(g < 0.1 * base[0])))
+    web = docs.get("web", {}).get("result")
+    if web:
+        import statistics
+
+        import bench_web
+
+        slowest = max((statistics.median(c["server"]), c["endpoint"], c["puzzle"])
+                      for c in web["cases"] if c["endpoint"] in bench_web.TARGETED)
+        out.append(("web app: a 9x9 solve, hint or rate under 50 ms of server time",
+                    f"slowest median {H.fmt_num(1000 * slowest[0])} ms ({slowest[1]}, "
+                    f"{slowest[2]})", verdict(slowest[0] < bench_web.TARGET_MS / 1000)))
     return out
 
 

@@ -14,9 +14,11 @@ from those files; progress goes to stderr), rewrites the tables of
 ``--quick`` writes to ``benchmarks/results/tmp/`` instead (ignored by git) and
 leaves the page and the plots alone.  Sections: ``cover`` (generic exact
 cover), ``multiplicity`` (items with bounds, against Knuth's DLX3), ``sudoku``,
-``native`` (beside tdoku's benchmark program, when present),
+``native`` (beside tdoku's benchmark program, when present), ``files`` (reading and
+writing files of puzzles, and ``sudoku solve FILE`` against the library),
 ``startup`` (whole processes, warm and empty numba cache),
-``memory`` (peak RSS of the CLI on a small and a large file).  See
+``memory`` (peak RSS of the CLI on a small and a large file), ``web`` (server
+time of ``sudoku serve``'s API requests).  See
 ``benchmarks/README.md``.
 """
 

@@ -21,6 +21,7 @@ from .formats import (
     parse_puzzle,
     parse_puzzles,
     puzzle_to_dict,
+    read_blocks,
     read_puzzles,
     to_json,
 )
@@ -43,8 +44,8 @@ __all__ = [
     "Clash", "GridTooLargeError", "Puzzle", "PuzzleError", "VARIANTS", "cell_name",
     "check_givens", "check_regions", "default_box", "find_clashes", "format_candidates",
     "format_grid", "format_line", "format_regions", "houses", "parse_box", "parse_puzzle",
-    "parse_puzzles", "puzzle_to_dict", "read_puzzles", "to_json", "validate_solution",
-    "variant_rule",
+    "parse_puzzles", "puzzle_to_dict", "read_blocks", "read_puzzles", "to_json",
+    "validate_solution", "variant_rule",
 ]
 
 from dlx import __version__  # noqa: E402  (one version for the whole distribution)
@@ -52,6 +53,7 @@ from dlx import __version__  # noqa: E402  (one version for the whole distributi
 _LAZY = {
     "solve": "solver", "count": "solver", "check": "solver", "candidates": "solver",
     "solve_all": "solver", "PuzzleResult": "solver", "Candidates": "solver",
+    "ResultBlock": "results", "PuzzleBlock": "formats.bulk",
     "problem_for": "solver",
     "generate": "generator", "generate_many": "generator", "minimize": "generator",
     "is_minimal": "generator", "Generated": "generator", "GenerationError": "generator",

@@ -52,8 +52,9 @@ def file_arguments(file) -> tuple[str, ...]:
     return tuple(file) or ("-",)
 
 
-def read_items(file, box, variant, regions, *, check=False):
-    """The stream of items (Puzzle or PuzzleError) of the FILE arguments, and a display name.
+def read_items(file, box, variant, regions, *, check=False, blocks=False):
+    """The stream of items (Puzzle or PuzzleError; with ``blocks``, also the PuzzleBlocks
+    of `sudoku.read_blocks`) of the FILE arguments, and a display name.
 
     Each argument is ``-`` (stdin, at most once), a file, or, when no file of
     that name exists, the text of a puzzle (its messages name it
@@ -80,7 +81,8 @@ def read_items(file, box, variant, regions, *, check=False):
             raise click.ClickException(f"{region_file}: {exc.message}") from None
         raise click.BadParameter(f"{exc.message} (and no file of that name exists)",
                                  param_hint="'--regions'") from None
-    options = {"box": box, "variant": variant, "regions": region_map, "check": check}
+    options = {"box": box, "variant": variant, "regions": region_map, "check": check,
+               "blocks": blocks}
     if len(files) == 1:
         try:
             items, name = _argument(files[0], 1, options)
@@ -104,7 +106,7 @@ def _shown(arg: str) -> str:
 def _argument(arg: str, position: int, options: dict):
     """``(items, name)`` of one FILE argument; raises _Unreadable."""
     from .errors import PuzzleError
-    from .formats import read_puzzles
+    from .formats import read_blocks, read_puzzles
 
     if arg == "-":
         src, name = getattr(sys.stdin, "buffer", sys.stdin), "<stdin>"
@@ -127,10 +129,10 @@ def _argument(arg: str, position: int, options: dict):
         if options["check"]:
             items = [_checked(p) for p in items]
         return iter(items), name
+    read = read_blocks if options["blocks"] else read_puzzles
     try:
-        return read_puzzles(src, box=options["box"], variant=options["variant"],
-                            regions=options["regions"], source=name,
-                            check=options["check"]), name
+        return read(src, box=options["box"], variant=options["variant"],
+                    regions=options["regions"], source=name, check=options["check"]), name
     except OSError as exc:
         raise _Unreadable(f"cannot read {name}: {exc.strerror or exc}") from None
 

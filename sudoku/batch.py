@@ -21,22 +21,24 @@ import contextlib
 import struct
 import time
 from collections.abc import Iterable, Iterator, Sized
-from dataclasses import dataclass, field
-from itertools import islice, repeat
+from itertools import repeat
+from typing import Literal, overload
 
 import numpy as np
 
 from dlx import Problem, validate, warm_up
-from dlx.batch import CLASH, STATUSES, BatchArrays, solve_arrays
+from dlx.batch import CLASH, NODES, OVERFLOW, BatchArrays, solve_arrays
 from dlx.parallel import TaskInterrupted, backend_for, ordered
 
 from .encode import givens, grid_of, option_numbers, problem_for, shape_key
 from .errors import PuzzleError
+from .formats.bulk import PuzzleBlock
 from .grid import Puzzle, check_givens
 from .kernels import kernel_name, layout_for, search_alone, solve_grids
+from .results import STATUS_OF_CODE, PuzzleResult, ResultBlock
 
 __all__ = ["BATCH_NODE_CAP", "BATCH_SECONDS", "CHUNK", "SCHEDULER_CHUNK", "PuzzleResult",
-           "map_chunks", "solve_all"]
+           "ResultBlock", "map_chunks", "solve_all"]
 
 BATCH_NODE_CAP = 200_000  # nodes a puzzle may use inside a batch before it is finished alone
 CHUNK = 4096  # the most puzzles per jitted batch call (bounds memory)
@@ -44,90 +46,7 @@ BATCH_SECONDS = 0.1  # batches are sized to take about this long, so Ctrl-C, tim
 # and output never wait long for a kernel call to return
 SCHEDULER_CHUNK = 2048  # puzzles per task in map_chunks (tens of milliseconds of 9x9 work)
 _MODES = {"solve": 1, "check": 2, "count": 0}
-# A result's status for each batch code: clashing givens make the puzzle invalid; a
-# count that overflowed is, like one stopped by the node cap, a lower bound.
-_STATUS = tuple({"clash": "invalid", "overflow": "nodes"}.get(s, s) for s in STATUSES)
-
-
-@dataclass(slots=True)
-class PuzzleResult:
-    """The outcome for one item of a batch (see `solve_all`).
-
-    Attributes
-    ----------
-    index : int
-        0-based position of the item in the input.
-    puzzle : Puzzle or None
-        None when the item could not be read (see `error`).
-    error : PuzzleError or None
-        Why the item is invalid (bad text, clashing givens, ...).
-    status : str
-        ``"invalid"``; else the search status: ``"complete"`` (exact),
-        ``"limit"``, ``"nodes"``, ``"timeout"`` or ``"interrupted"``
-        (``"pending"`` only while the batch is being solved).
-    count : int
-        Solutions counted (a lower bound unless ``status == "complete"``).
-    solutions : list of tuple
-        Up to one (solve) or two (check) solved grids.
-    nodes : int
-        Search nodes used.
-    seconds : float
-        Wall time spent solving this puzzle.  Measured when `solve_all` is
-        called with ``timed=True`` (each puzzle then gets a kernel call of its
-        own, so the time includes that call's fixed cost); otherwise 0 for
-        a puzzle solved inside a batch call, and the time of the search
-        that finished it for one that needed more than `BATCH_NODE_CAP` nodes.
-    mode : str
-        The ``mode`` of `solve_all` that produced it.
-    """
-
-    index: int
-    puzzle: Puzzle | None
-    error: PuzzleError | None = None
-    status: str = "invalid"
-    count: int = 0
-    solutions: list = field(default_factory=list)
-    nodes: int = 0
-    seconds: float = 0.0
-    mode: str = "solve"
-
-    @property
-    def exact(self) -> bool:
-        """True when the count is exact (the whole search tree was explored)."""
-        return self.status == "complete"
-
-    @property
-    def verdict(self) -> str:
-        """What is known, in a word.
-
-        ``"invalid"`` for an unreadable puzzle or clashing givens.  In
-        ``solve`` mode: ``"solved"``, ``"none"`` or ``"unknown"`` (stopped
-        first).  Otherwise: ``"unique"``, ``"multiple"``, ``"none"``, or
-        ``"unknown"`` when the search stopped before it could tell (a count
-        with ``limit=1`` cannot tell unique from multiple).
-        """
-        if self.error is not None:
-            return "invalid"
-        if self.mode == "solve":
-            if self.count:
-                return "solved"
-            return "none" if self.status == "complete" else "unknown"
-        if self.count >= 2:
-            return "multiple"
-        if self.status == "complete":
-            return ("none", "unique")[self.count]
-        return "unknown"
-
-    def _repr_svg_(self) -> str | None:
-        """The puzzle and its first solution as a picture, for Jupyter (None when the
-        item could not be read)."""
-        if self.puzzle is None:
-            return None
-        from .render import render_svg
-
-        return render_svg(self.puzzle, self.solutions[0] if self.solutions else None)
-
-
+_COVERED = object()  # a chunk's place held by the ResultBlock of a puzzle before it
 
 
 def _finish_alone(res: PuzzleResult, prob, forced, limit, store, timeout, max_nodes) -> None:
@@ -173,8 +92,10 @@ def _check_mode(mode) -> None:
 class _Settings:
     """What every chunk of one `solve_all` call shares."""
 
-    def __init__(self, mode, limit, timeout, max_nodes, timed=False, kernel=None):
+    def __init__(self, mode, limit, timeout, max_nodes, timed=False, kernel=None,
+                 blocks=False):
         self.mode = mode
+        self.blocks = blocks  # ResultBlocks for the puzzles of PuzzleBlocks
         self.timed = timed  # one kernel call per puzzle, timed
         self.kernel = kernel_name(kernel)  # see sudoku.kernels
         self.store = {"solve": 1, "check": 2, "count": 0}[mode]
@@ -189,12 +110,23 @@ class _Settings:
 class _Group:
     """Puzzles of one shape and variant from one chunk, encoded for the batch kernel."""
 
-    __slots__ = ("positions", "puzzles", "bits", "grids", "prob", "fptr", "fopts", "kptr",
-                 "kopts", "out", "seconds")
+    __slots__ = ("positions", "puzzles", "blocks", "bits", "grids", "prob", "fptr", "fopts",
+                 "kptr", "kopts", "out", "seconds")
 
-    def __init__(self, positions, puzzles, kernel):
+    def __init__(self, positions, puzzles, kernel, blocks=None):
         self.positions = positions  # each puzzle's place in its chunk; None: 0, 1, 2, ...
         self.puzzles = puzzles
+        # (place in the chunk, PuzzleBlock) of puzzles read in bulk, which the bit
+        # kernel serves: their grids are the blocks' arrays, and they become Puzzle
+        # objects only where a result needs one.
+        self.blocks = blocks
+        self.out = None  # what the kernel call returns
+        self.seconds: list[float] | None = None  # each puzzle's kernel call, if timed
+        if blocks is not None:
+            self.bits = layout_for(blocks[0][1][0], kernel)
+            values = [b.values for _, b in blocks]
+            self.grids = values[0] if len(values) == 1 else np.concatenate(values)
+            return
         n = puzzles[0].size
         grids = _grids(puzzles, n)
         # The bit kernel's layout when it serves this shape (sudoku.kernels; not for
@@ -202,8 +134,6 @@ class _Group:
         # thread: both caches are dicts.
         self.bits = None if puzzles[0]._restricted else layout_for(puzzles[0], kernel)
         self.grids = grids
-        self.out = None  # what the kernel call returns
-        self.seconds: list[float] | None = None  # each puzzle's kernel call, if timed
         if self.bits is not None:
             return
         self.prob = problem_for(puzzles[0])
@@ -231,7 +161,7 @@ class _Group:
     def run(self, s: _Settings) -> None:
         """The kernel call: one for the whole group, or with ``s.timed`` one per puzzle."""
         if not s.timed:
-            self.out = self._call(s, 0, len(self.puzzles))
+            self.out = self._call(s, 0, len(self.grids))
             return
         # The batch kernel reports no time per puzzle, so each puzzle is solved by a call
         # of its own, timed from here: a real measurement, which includes the call's
@@ -241,7 +171,7 @@ class _Group:
         self._call(s, 0, 0)
         outs, seconds = [], []
         clock = time.perf_counter
-        for k in range(len(self.puzzles)):
+        for k in range(len(self.grids)):
             t0 = clock()
             outs.append(self._call(s, k, k + 1))
             seconds.append(clock() - t0)
@@ -260,8 +190,9 @@ class _Chunk:
 
     def __init__(self, items, start, mode, kernel=None):
         self.start = start  # input index of items[0]
-        self.size = len(items)
-        self.results: list = [None] * len(items)  # an item's result once it is final
+        self.size = sum(len(x) if isinstance(x, PuzzleBlock) else 1 for x in items)
+        # A puzzle's result once it is final (or _COVERED by a ResultBlock before it).
+        self.results: list = [None] * self.size
         self.seconds = 0.0  # wall time of the kernel calls
         # The common case in one go: puzzles only (what read_puzzles yields for a clean
         # file), all of one shape.  Anything else is sorted item by item below.
@@ -272,7 +203,19 @@ class _Chunk:
                 self.groups = [_Group(None, items, kernel)]
                 return
         groups: dict = {}
-        for pos, item in enumerate(items):
+        blocks: dict = {}  # box shape -> [(place, PuzzleBlock)], for the bit kernel
+        pos = 0
+        for item in items:
+            if isinstance(item, PuzzleBlock):
+                shape = item.box_rows, item.box_cols
+                if shape in blocks or layout_for(item[0], kernel) is not None:
+                    blocks.setdefault(shape, []).append((pos, item))
+                else:  # DLX searches them: as Puzzles
+                    positions, puzzles = groups.setdefault(shape_key(item[0]), ([], []))
+                    positions.extend(range(pos, pos + len(item)))
+                    puzzles.extend(item)
+                pos += len(item)
+                continue
             if isinstance(item, str):
                 from .formats import parse_puzzle
 
@@ -286,8 +229,10 @@ class _Chunk:
                 positions, puzzles = groups.setdefault(shape_key(item), ([], []))
                 positions.append(pos)
                 puzzles.append(item)
+            pos += 1
         self.groups = [_Group(positions, puzzles, kernel)
                        for positions, puzzles in groups.values()]
+        self.groups += [_Group(None, None, kernel, runs) for runs in blocks.values()]
 
     def run(self, s: _Settings) -> None:
         """Every group's kernel call."""
@@ -296,7 +241,7 @@ class _Chunk:
             g.run(s)
         self.seconds = time.perf_counter() - t0
 
-    def finish(self, s: _Settings) -> Iterator[PuzzleResult]:
+    def finish(self, s: _Settings) -> Iterator[PuzzleResult | ResultBlock]:
         """Yield the results in input order (after `run`).
 
         Ctrl-C: yield the results finished up to the first unfinished one, then
@@ -304,27 +249,34 @@ class _Chunk:
         """
         try:
             for g in self.groups:
-                self._decode(g, s)
+                if g.blocks is not None and s.blocks:
+                    self._decode_blocks(g, s)
+                else:
+                    self._decode(g, s)
         except KeyboardInterrupt:
             yield from self.finished()
             raise
-        yield from self.results
+        yield from self.finished()
 
-    def finished(self) -> Iterator[PuzzleResult]:
+    def finished(self) -> Iterator[PuzzleResult | ResultBlock]:
         """The results that are final, up to the first that is not."""
         for res in self.results:
             if res is None:
                 return
-            yield res
+            if res is not _COVERED:
+                yield res
 
     def _decode(self, g: _Group, s: _Settings) -> None:
         """Turn a group's kernel output into results; finish alone those it capped."""
         out, g.out = g.out, None
         assert out is not None  # set by run
+        if g.blocks is not None:  # Puzzle objects are wanted after all
+            g.puzzles = [p for _, b in g.blocks for p in b]
+            g.positions = [pos + i for pos, b in g.blocks for i in range(len(b))]
         counts, nodes, codes = out.counts, out.nodes, out.codes
         puzzles = g.puzzles
         found = _found_grids(out) if g.bits is not None else _found_options(g, out)
-        statuses = [_STATUS[c] for c in codes.tolist()]
+        statuses = [STATUS_OF_CODE[c] for c in codes.tolist()]
         start = self.start
         if g.positions is None:
             indices = range(start, start + len(puzzles))
@@ -335,15 +287,7 @@ class _Chunk:
         results = list(map(PuzzleResult, indices, puzzles, repeat(None), statuses,
                            counts.tolist(), found, nodes.tolist(), seconds, repeat(s.mode)))
         for k in np.flatnonzero(codes == CLASH).tolist():
-            # The kernel found clashing givens; name the digit, house and cells.
-            res = results[k]
-            try:
-                check_givens(res.puzzle)
-                res.error = PuzzleError("the givens clash", res.puzzle.source, res.puzzle.line)
-            except PuzzleError as exc:
-                # Without its traceback: that would hold this frame, and through it
-                # the whole chunk's arrays, until the cycle collector next runs.
-                res.error = exc.with_traceback(None)
+            _settle(results[k], g, k, s)
         capped = [k for k, st in enumerate(statuses) if st == "nodes"] if s.finish_alone else []
         # Place the results; the capped ones stay unfinished (None) until searched again.
         placed: list = results.copy() if capped else results
@@ -356,18 +300,67 @@ class _Chunk:
                 self.results[pos] = res
         for k in capped:
             res = results[k]
-            assert res.puzzle is not None
-            _finish_alone(res, g.prob if g.bits is None else g.bits,
-                          givens(res.puzzle) if g.bits is None else g.grids[k], s.run_limit,
-                          s.store, s.timeout, s.max_nodes)
-            self.results[k if g.positions is None else g.positions[k]] = res
-            if res.status == "interrupted":
-                # Ctrl-C stops the group at this puzzle: the output ends with it, as
-                # when the group was decoded puzzle by puzzle, even though the later
-                # puzzles' batch results are known.
-                for later in range(k + 1, len(puzzles)):
-                    self.results[later if g.positions is None else g.positions[later]] = None
-                raise KeyboardInterrupt
+            pos = k if g.positions is None else g.positions[k]
+            self.results[pos] = res
+            _settle(res, g, k, s)
+            self._stop_if_interrupted(res, pos)
+
+    def _decode_blocks(self, g: _Group, s: _Settings) -> None:
+        """A group of PuzzleBlocks' kernel output as ResultBlocks, but for the puzzles
+        that need more (clashing givens named, capped ones finished alone)."""
+        out, g.out = g.out, None
+        assert out is not None and g.blocks is not None
+        codes = out.codes
+        special = codes == CLASH
+        if s.finish_alone:
+            special |= (codes == NODES) | (codes == OVERFLOW)
+        seconds = np.zeros(len(codes)) if g.seconds is None else np.array(g.seconds)
+        row = 0  # the group's row of the block's first puzzle
+        for pos, block in g.blocks:
+            k = len(block)
+            at = 0
+            for j in (*np.flatnonzero(special[row:row + k]).tolist(), k):
+                a, b = row + at, row + j
+                if b > a:
+                    self.results[pos + at] = ResultBlock(
+                        self.start + pos + at, block.slice(at, j), s.mode, codes[a:b],
+                        out.counts[a:b], out.nodes[a:b], out.solutions[a:b], seconds[a:b])
+                    self.results[pos + at + 1:pos + j] = [_COVERED] * (j - at - 1)
+                if j < k:
+                    res = PuzzleResult(self.start + pos + j, block[j], None,
+                                       STATUS_OF_CODE[codes[b]], int(out.counts[b]), [],
+                                       int(out.nodes[b]), float(seconds[b]), s.mode)
+                    self.results[pos + j] = res
+                    _settle(res, g, b, s)
+                    self._stop_if_interrupted(res, pos + j)
+                at = j + 1
+            row += k
+
+    def _stop_if_interrupted(self, res: PuzzleResult, pos: int) -> None:
+        if res.status == "interrupted":
+            # Ctrl-C stops the chunk at this puzzle: the output ends with it, as when
+            # the chunk was decoded puzzle by puzzle, even though later puzzles' batch
+            # results are known.
+            self.results[pos + 1:] = [None] * (self.size - pos - 1)
+            raise KeyboardInterrupt
+
+
+def _settle(res: PuzzleResult, g: _Group, k: int, s: _Settings) -> None:
+    """The result of puzzle ``k`` of group ``g`` where the batch kernel could not give it:
+    the clash named (an invalid result), or the puzzle searched again alone."""
+    assert res.puzzle is not None
+    if res.status == "invalid":  # the kernel found clashing givens: which digit, house, cells
+        try:
+            check_givens(res.puzzle)
+            res.error = PuzzleError("the givens clash", res.puzzle.source, res.puzzle.line)
+        except PuzzleError as exc:
+            # Without its traceback: that would hold this frame, and through it the
+            # whole chunk's arrays, until the cycle collector next runs.
+            res.error = exc.with_traceback(None)
+        return
+    _finish_alone(res, g.prob if g.bits is None else g.bits,
+                  givens(res.puzzle) if g.bits is None else g.grids[k], s.run_limit, s.store,
+                  s.timeout, s.max_nodes)
 
 
 def _found_options(g: _Group, out: BatchArrays) -> list:
@@ -431,15 +424,30 @@ def _run(chunk: _Chunk, s: _Settings) -> _Chunk:
     return chunk
 
 
+@overload
+def solve_all(items: Iterable, *, mode: str = ..., limit: int | None = ..., jobs: int = ...,
+              timeout: float | None = ..., max_nodes: int | None = ..., chunk: int | None = ...,
+              timed: bool = ..., kernel: str | None = ..., blocks: Literal[False] = ...
+              ) -> Iterator[PuzzleResult]: ...
+
+
+@overload
+def solve_all(items: Iterable, *, mode: str = ..., limit: int | None = ..., jobs: int = ...,
+              timeout: float | None = ..., max_nodes: int | None = ..., chunk: int | None = ...,
+              timed: bool = ..., kernel: str | None = ..., blocks: bool
+              ) -> Iterator[PuzzleResult | ResultBlock]: ...
+
+
 def solve_all(items: Iterable, *, mode="solve", limit=None, jobs=1, timeout=None,
-              max_nodes=None, chunk=None, timed=False, kernel=None) -> Iterator[PuzzleResult]:
+              max_nodes=None, chunk=None, timed=False, kernel=None, blocks=False
+              ) -> Iterator[PuzzleResult | ResultBlock]:
     """Solve, check or count a stream of puzzles; yields results in input order.
 
     Parameters
     ----------
-    items : iterable of Puzzle, PuzzleError or str
-        What `sudoku.read_puzzles` yields (errors pass straight through
-        as invalid results) or puzzle strings.
+    items : iterable of Puzzle, PuzzleError, PuzzleBlock or str
+        What `sudoku.read_puzzles` or `sudoku.read_blocks` yields (errors
+        pass straight through as invalid results) or puzzle strings.
     mode : {"solve", "check", "count"}
         First solution; uniqueness (stops at two); count (up to ``limit``).
     limit : int, optional
@@ -473,11 +481,16 @@ def solve_all(items: Iterable, *, mode="solve", limit=None, jobs=1, timeout=None
         ``"dlx"`` Dancing Links for all.  Counts and verdicts agree; node
         counts do not, and a puzzle with several solutions may be solved by
         another of them.
+    blocks : bool
+        Yield a `ResultBlock` (arrays) for consecutive puzzles of a
+        `PuzzleBlock` the bit kernel solved, rather than a `PuzzleResult`
+        each: no Python object per puzzle, from reading to writing.
 
     Yields
     ------
-    PuzzleResult
-        One per input item, in order, as soon as its chunk is done.
+    PuzzleResult or ResultBlock
+        One per input puzzle (a ResultBlock stands for several), in order,
+        as soon as its chunk is done.
 
     Raises
     ------
@@ -512,15 +525,57 @@ def solve_all(items: Iterable, *, mode="solve", limit=None, jobs=1, timeout=None
     _check_mode(mode)
     jobs = validate.whole("jobs", jobs, optional=False)
     fixed = validate.whole("chunk", chunk)
-    return _solve(items, _Settings(mode, limit, timeout, max_nodes, bool(timed), kernel), jobs,
-                  fixed)
+    return _solve(items, _Settings(mode, limit, timeout, max_nodes, bool(timed), kernel,
+                                   bool(blocks)), jobs, fixed)
+
+
+class _Feed:
+    """The input items, taken some number of puzzles at a time: a PuzzleBlock counts
+    its puzzles, and is cut where a chunk ends."""
+
+    def __init__(self, items: Iterable):
+        self.items = iter(items)
+        self.rest: PuzzleBlock | None = None  # what the last chunk left of a block
+
+    def take(self, want: int) -> tuple[list, int]:
+        """Up to ``want`` puzzles' items, and how many puzzles they hold (fewer: the end)."""
+        got: list = []
+        count = 0
+        while count < want:
+            if self.rest is not None:
+                item, self.rest = self.rest, None
+            else:
+                item = next(self.items, _END)
+                if item is _END:
+                    break
+            if isinstance(item, PuzzleBlock):
+                if count + len(item) > want:
+                    self.rest = item.slice(want - count, len(item))
+                    item = item.slice(0, want - count)
+                count += len(item)
+            else:
+                count += 1
+            got.append(item)
+        return got, count
+
+
+_END = object()
+
+
+def _flat(items: Iterable) -> Iterator:
+    """The items with every PuzzleBlock's puzzles in its place, one by one."""
+    for item in items:
+        if isinstance(item, PuzzleBlock):
+            yield from item
+        else:
+            yield item
 
 
 def _solve(items: Iterable, s: _Settings, jobs: int, fixed: int | None):
     if s.timed:
         warm_up()  # loading the kernels is no puzzle's time
-    total = len(items) if isinstance(items, Sized) else None
-    items = iter(items)
+    total = len(items) if isinstance(items, Sized) else None  # (a block counts as one)
+    feed = _Feed(items)
     backend = backend_for(jobs, threads=True)
     target = BATCH_SECONDS / jobs  # seconds per kernel call
     size = fixed or 16  # puzzles per chunk, adapted so that its kernel call takes about `target`
@@ -533,12 +588,12 @@ def _solve(items: Iterable, s: _Settings, jobs: int, fixed: int | None):
                 # Near the end of a sized input, a share of what is left, so that the
                 # threads run out of work together rather than one doing a chunk alone.
                 want = max(16, min(size, (total - index) // backend.window))
-            got = list(islice(items, want))
+            got, count = feed.take(want)
             if not got:
                 return
             yield _Chunk(got, index, s.mode, s.kernel), s
-            index += len(got)
-            if len(got) < want:  # a short read means the end: never read past it
+            index += count
+            if count < want:  # a short read means the end: never read past it
                 return
 
     try:
@@ -580,8 +635,8 @@ def map_chunks(items: Iterable, mode: str = "solve", *, client=None, jobs=None,
 
     Parameters
     ----------
-    items : iterable of str, Puzzle or PuzzleError
-        Puzzle lines, or what `sudoku.read_puzzles` yields.
+    items : iterable of str, Puzzle, PuzzleError or PuzzleBlock
+        Puzzle lines, or what `sudoku.read_puzzles` or `sudoku.read_blocks` yields.
     mode : {"solve", "check", "count"}
     client : dask.distributed.Client or str, optional
         A Dask cluster (a Client or a scheduler address such as
@@ -634,7 +689,7 @@ def map_chunks(items: Iterable, mode: str = "solve", *, client=None, jobs=None,
         def tasks():
             batch: list = []
             start = 0
-            for item in items:
+            for item in _flat(items):  # (a task's size counts puzzles)
                 batch.append(item)
                 if len(batch) >= chunk:
                     yield batch, start, mode, limit, timeout, max_nodes, timed

@@ -64,6 +64,7 @@ from dlx.cli_base import isatty as _isatty
 
 from . import cli_explain as _explain
 from . import cli_make as _make
+from . import cli_serve as _serve
 from . import cli_show as _show
 from ._cli_common import exit_code as _exit_code
 from ._cli_common import file_arguments as _files
@@ -231,6 +232,18 @@ class _Tally:
         if res.status in STOPPED:
             self.stopped += 1
 
+    def add_block(self, block) -> None:
+        """Count a `sudoku.ResultBlock`'s puzzles (none invalid), as `add` does one by one."""
+        counts = block.counts.tolist()
+        statuses = block.statuses
+        self.puzzles += len(counts)
+        self.nodes += int(block.nodes.sum())
+        self.solved += sum(c >= 1 for c in counts)
+        self.multiple += sum(c >= 2 for c in counts)
+        self.none += sum(c == 0 and st in ("complete", "limit")
+                         for c, st in zip(counts, statuses, strict=True))
+        self.stopped += sum(st in STOPPED for st in statuses)
+
     def summary(self) -> str:
         seconds = time.perf_counter() - self.start
         valid = self.puzzles - self.invalid
@@ -259,17 +272,26 @@ def _verbose_line(res, word: str, sources: bool = False) -> str:
             f"{res.seconds:.6f} s")
 
 
-def _drive(results, name, emit, word, *, quiet, verbose, show_stats, sources=False):
+def _drive(results, name, emit, word, *, quiet, verbose, show_stats, sources=False,
+           emit_block=None):
     """Print every result as it comes; returns the tally, or exits on Ctrl-C.
 
     ``emit(res)`` prints a result on stdout; ``word(res)`` is its one-word
-    outcome for ``-v``; ``sources``: several inputs, named in ``-v`` lines.
+    outcome for ``-v``; ``sources``: several inputs, named in ``-v`` lines;
+    ``emit_block(block)`` prints a `sudoku.ResultBlock`'s results, one line
+    each, in one write (what `_batch` gives with ``blocks=True``).
     """
     tally = _Tally()
     progress = _Progress(not quiet and _isatty(sys.stderr) and not _isatty(sys.stdout))
     interrupted = False
     try:
         for res in results:
+            if emit_block is not None and not hasattr(res, "error"):  # a ResultBlock
+                tally.add_block(res)
+                progress.close()
+                emit_block(res)
+                progress.update(tally.puzzles)
+                continue
             tally.add(res)
             progress.close()
             if res.error is not None:
@@ -295,15 +317,17 @@ def _drive(results, name, emit, word, *, quiet, verbose, show_stats, sources=Fal
 
 
 def _batch(file, box, variant, regions, mode, *, limit=None, jobs=1, timeout=None,
-           max_nodes=None, scheduler=None, connect_timeout=None, timed=False):
+           max_nodes=None, scheduler=None, connect_timeout=None, timed=False, blocks=False):
     """The results of FILE's puzzles, and its display name.
 
     ``timed``: measure each puzzle's time (for -v, json and csv), which gives
     each puzzle a kernel call of its own (see `sudoku.batch.solve_all`).
+    ``blocks``: runs of one-line puzzles are read, solved and given as arrays
+    (`sudoku.ResultBlock`), for output that needs no more than a line each.
     """
     from .batch import map_chunks, solve_all
 
-    items, name = _read(file, box, variant, regions)
+    items, name = _read(file, box, variant, regions, blocks=blocks)
     if scheduler is not None:  # chunks of the batch on a Dask cluster, results in order
         return map_chunks(items, mode, client=scheduler, limit=limit, timeout=timeout,
                           max_nodes=max_nodes, connect_timeout=connect_timeout,
@@ -315,7 +339,7 @@ def _batch(file, box, variant, regions, mode, *, limit=None, jobs=1, timeout=Non
         # rather than after 16 of them (or Ctrl-D).
         chunk = jobs = 1
     return solve_all(items, mode=mode, limit=limit, jobs=jobs, timeout=timeout,
-                     max_nodes=max_nodes, chunk=chunk, timed=timed), name
+                     max_nodes=max_nodes, chunk=chunk, timed=timed, blocks=blocks), name
 
 
 class _Group(CliGroup):
@@ -403,7 +427,8 @@ def solve(file, box, variant, regions, fmt, jobs, scheduler, connect_timeout, ti
     """
     results, name = _batch(file, box, variant, regions, "solve", jobs=jobs, timeout=timeout,
                            max_nodes=max_nodes, scheduler=scheduler,
-                           connect_timeout=connect_timeout, timed=_timed(fmt, verbose))
+                           connect_timeout=connect_timeout, timed=_timed(fmt, verbose),
+                           blocks=fmt == "line" and not verbose)
     _header(fmt, SOLVE_COLUMNS)
 
     def emit(res):
@@ -424,8 +449,15 @@ def solve(file, box, variant, regions, fmt, jobs, scheduler, connect_timeout, ti
         else:
             out(_line(res.solutions[0]) if status == "solved" else status)
 
+    def emit_block(block):
+        lines = block.solution_lines()
+        if None in lines:
+            lines = [word if line is None else line
+                     for line, word in zip(lines, block.verdicts(), strict=True)]
+        out("\n".join(lines))
+
     tally = _drive(results, name, emit, _solve_status, quiet=quiet, verbose=verbose,
-                   show_stats=show_stats, sources=len(_files(file)) > 1)
+                   show_stats=show_stats, sources=len(_files(file)) > 1, emit_block=emit_block)
     raise click.exceptions.Exit(_exit_status(tally, tally.none))
 
 
@@ -458,7 +490,8 @@ def check(file, box, variant, regions, show_proof, fmt, jobs, scheduler, connect
     """
     results, name = _batch(file, box, variant, regions, "check", jobs=jobs, timeout=timeout,
                            max_nodes=max_nodes, scheduler=scheduler,
-                           connect_timeout=connect_timeout, timed=_timed(fmt, verbose))
+                           connect_timeout=connect_timeout, timed=_timed(fmt, verbose),
+                           blocks=fmt == "line" and not verbose and not show_proof)
     _header(fmt, SOLVE_COLUMNS)
 
     def emit(res):
@@ -493,7 +526,8 @@ def check(file, box, variant, regions, show_proof, fmt, jobs, scheduler, connect
             out(verdict)
 
     tally = _drive(results, name, emit, lambda res: res.verdict, quiet=quiet, verbose=verbose,
-                   show_stats=show_stats, sources=len(_files(file)) > 1)
+                   show_stats=show_stats, sources=len(_files(file)) > 1,
+                   emit_block=lambda block: out("\n".join(block.verdicts())))
     raise click.exceptions.Exit(_exit_status(tally, tally.none + tally.multiple))
 
 
@@ -521,7 +555,8 @@ def count(file, box, variant, regions, limit, fmt, jobs, scheduler, connect_time
     """
     results, name = _batch(file, box, variant, regions, "count", limit=limit, jobs=jobs,
                            timeout=timeout, max_nodes=max_nodes, scheduler=scheduler,
-                           connect_timeout=connect_timeout, timed=_timed(fmt, verbose))
+                           connect_timeout=connect_timeout, timed=_timed(fmt, verbose),
+                           blocks=fmt == "line" and not verbose)
     _header(fmt, COUNT_COLUMNS)
 
     def emit(res):
@@ -533,9 +568,12 @@ def count(file, box, variant, regions, limit, fmt, jobs, scheduler, connect_time
         else:
             out("invalid" if res.error is not None else count_text(res.count, res.status))
 
+    def emit_block(block):
+        out("\n".join(map(count_text, block.counts.tolist(), block.statuses)))
+
     tally = _drive(results, name, emit, lambda res: count_text(res.count, res.status),
                    quiet=quiet, verbose=verbose, show_stats=show_stats,
-                   sources=len(_files(file)) > 1)
+                   sources=len(_files(file)) > 1, emit_block=emit_block)
     raise click.exceptions.Exit(EXIT_BAD_INPUT if tally.invalid else EXIT_OK)
 
 
@@ -627,8 +665,9 @@ def _exit_status(tally, not_good: int) -> int:
 for _command in (_make.generate, _make.minimize, _make.grade, _explain.explain, _explain.hint,
                  _explain.rate):
     cli.add_command(_command)
-# Drawing puzzles: show (defined in sudoku.cli_show).
+# Drawing puzzles: show (defined in sudoku.cli_show); the web app: serve (sudoku.cli_serve).
 cli.add_command(_show.show)
+cli.add_command(_serve.serve)
 
 
 def main(argv=None):

@@ -43,3 +43,21 @@ def test_metadata():
     assert project["scripts"] == {"sudoku": "sudoku.cli:main", "dlx": "dlx.cli:main"}
     assert any(d.startswith("numba>=") for d in project["dependencies"])
     assert dlx.__version__ in (ROOT / "CHANGELOG.md").read_text()
+
+
+def test_the_web_pages_files_are_package_data():
+    # A non-editable install carries only the files package-data names.
+    import fnmatch
+
+    tomllib = pytest.importorskip("tomllib")  # Python 3.11+
+    meta = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    patterns = meta["tool"]["setuptools"]["package-data"]["sudoku"]
+    static = sorted((ROOT / "sudoku" / "web" / "static").iterdir())
+    assert {p.name for p in static} >= {"index.html", "app.js", "style.css"}
+    for path in static:
+        name = path.relative_to(ROOT / "sudoku").as_posix()
+        assert any(fnmatch.fnmatch(name, p) for p in patterns), name
+    assert "starlette" in " ".join(meta["project"]["optional-dependencies"]["web"])
+    test = " ".join(meta["project"]["optional-dependencies"]["test"])
+    for name in ("starlette", "uvicorn", "selenium"):
+        assert name in test

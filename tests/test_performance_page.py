@@ -43,15 +43,16 @@ def test_page_tables_match_the_results(report):
 def test_page_shows_every_section(report):
     shown = report.page_blocks(PAGE.read_text())
     for name in ("machine", "method", "targets", "cover", "multiplicity", "sudoku", "sudoku-peers",
-                 "native", "check-over-solve", "startup", "memory", "parallel"):
+                 "native", "files", "check-over-solve", "startup", "memory", "parallel",
+                 "web"):
         assert name in shown, f"docs/performance.md has no <!-- table:{name} --> block"
         assert shown[name].strip(), name
 
 
 def test_results_hold_one_current_file_per_section():
     names = sorted(p.name for p in RESULTS.iterdir() if p.name != "tmp")
-    assert names == ["cover.json", "memory.json", "multiplicity.json", "native.json",
-                     "parallel.txt", "startup.json", "sudoku.json"]
+    assert names == ["cover.json", "files.json", "memory.json", "multiplicity.json",
+                     "native.json", "parallel.txt", "startup.json", "sudoku.json", "web.json"]
     for name in names:
         if not name.endswith(".json"):
             continue

@@ -305,6 +305,23 @@ def test_svg_candidates_highlight_and_eliminated():
     assert classes[5] == "cell hint focus" and classes[6] == "cell hint" and classes[7] == "cell"
 
 
+def test_svg_marked_candidates():
+    p = parse_puzzle(FOUR)
+    marks = [()] * 16
+    marks[1] = (2, 4)
+    # Marked pencil marks are drawn bold even where no candidates are given; an
+    # eliminated one stays struck out; a filled cell shows none.
+    root = parse_svg(render_svg(p, candidates=marks, marked=[(1, 4), (2, 3), (0, 2), (5, 2)],
+                                eliminated=[(5, 2)]))
+    picked = texts(root, "candidate marked")
+    assert sorted((int(t.get("data-cell")), int(t.text)) for t in picked) == [(1, 4), (2, 3)]
+    assert all(t.get("font-weight") == "bold" for t in picked)
+    assert [(t.get("data-cell"), t.text) for t in texts(root, "candidate")] == [("1", "2")]
+    assert [t.get("data-cell") for t in texts(root, "candidate eliminated")] == ["5"]
+    with pytest.raises(PuzzleError, match="marked: r1c2 holds 7"):
+        render_svg(p, marked=[(1, 7)])
+
+
 def test_svg_title_is_escaped():
     p = Puzzle(2, 2, parse_puzzle(FOUR).cells, name="<b> & \"c\"")
     root = parse_svg(render_svg(p))

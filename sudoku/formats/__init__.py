@@ -107,7 +107,7 @@ a NUL byte means binary data: it is reported once and reading stops.
 """
 
 from .lines import MAX_LINE_LENGTH
-from .read import as_puzzle, parse_puzzle, parse_puzzles, read_puzzles
+from .read import as_puzzle, parse_puzzle, parse_puzzles, read_blocks, read_puzzles
 from .write import (
     format_candidates,
     format_grid,
@@ -119,6 +119,15 @@ from .write import (
 
 __all__ = [
     "MAX_LINE_LENGTH", "as_puzzle", "format_candidates", "format_grid", "format_line",
-    "format_regions", "parse_puzzle", "parse_puzzles", "puzzle_to_dict", "read_puzzles",
-    "to_json",
+    "format_regions", "parse_puzzle", "parse_puzzles", "puzzle_to_dict", "read_blocks",
+    "read_puzzles", "to_json", "PuzzleBlock",
 ]
+
+
+def __getattr__(name):
+    # PuzzleBlock's module imports numpy, which `import sudoku` does not.
+    if name == "PuzzleBlock":
+        from .bulk import PuzzleBlock
+
+        return PuzzleBlock
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -86,6 +86,28 @@ BLANK, COMMENT, DIRECTIVE, SECTION, HEADER, SEPARATOR, CONTENT, BAD, FATAL = (
 _BARE = "bare"  # the key of a content line of symbols only (no spaces, bars or commas)
 
 
+class _Bulk(NamedTuple):
+    """Consecutive lines, from line ``number`` on, that are plain one-line ``n x n``
+    puzzles (`sudoku.formats.bulk`): their text and their values."""
+
+    number: int
+    pieces: list[bytes]
+    n: int
+    values: Any  # numpy uint8 (len(pieces), n * n)
+
+    def lines(self) -> list[_Line]:
+        """The lines one by one, as the reader would have had them."""
+        return [_classify(self.number + i, piece.decode("ascii"))
+                for i, piece in enumerate(self.pieces)]
+
+
+def _bulk_runs(pieces: list) -> list:
+    # numpy is imported with the first binary stream read, not with this module.
+    from .bulk import bulk_runs
+
+    return bulk_runs(pieces)
+
+
 def _classify(number: int, text: str) -> _Line:
     if "\x00" in text:
         return _Line(number, "", FATAL, "the line holds a NUL byte: this looks like binary "
@@ -122,10 +144,10 @@ def _overlong(number: int, length: int) -> _Line:
 # A line ends at LF, CRLF or a bare CR (old Mac files), as in Python's universal newlines.
 _LINE_END = re.compile(r"\r\n?|\n")
 _LINE_END_BYTES = re.compile(rb"\r\n?|\n")
-_BLOCK = 1 << 16  # bytes a binary stream is read in
+_BLOCK = 1 << 18  # bytes a binary stream is read in (runs of puzzles go to numpy whole)
 
 
-def _file_lines(f, close: bool) -> Iterator[_Line]:
+def _file_lines(f, close: bool) -> Iterator[_Line | _Bulk]:
     """Classified lines of a text or binary file object, never holding a whole long line.
 
     A binary stream is read in blocks (``read1``: what is there, so a pipe fed
@@ -190,13 +212,20 @@ def _file_lines(f, close: bool) -> Iterator[_Line]:
                 yield _overlong(number, skipped + len(pieces[0]))
                 skipped = 0
                 del pieces[0]
-            for piece in pieces:
-                number += 1
-                if len(piece) > MAX_LINE_LENGTH:
-                    yield _overlong(number, len(piece))
-                else:
-                    yield _classify(number, piece.decode("utf-8", "surrogateescape")
-                                    if binary else piece)
+            runs = _bulk_runs(pieces) if binary and pieces else ()
+            at = 0
+            for run in (*runs, None):
+                for piece in pieces[at:run.start if run else len(pieces)]:
+                    number += 1
+                    if len(piece) > MAX_LINE_LENGTH:
+                        yield _overlong(number, len(piece))
+                    else:
+                        yield _classify(number, piece.decode("utf-8", "surrogateescape")
+                                        if binary else piece)
+                if run:
+                    yield _Bulk(number + 1, pieces[run.start:run.stop], run.n, run.values)
+                    number += run.stop - run.start
+                    at = run.stop
             if len(carry) > MAX_LINE_LENGTH:
                 skipped += len(carry)
                 carry = carry[:0]
@@ -229,7 +258,7 @@ def _iterable_lines(items: Iterable[str | bytes]) -> Iterator[_Line]:
                 yield _classify(number, text)
 
 
-def _open(src: Source, source: str | None) -> tuple[Iterator[_Line], str]:
+def _open(src: Source, source: str | None) -> tuple[Iterator[_Line | _Bulk], str]:
     if isinstance(src, (str, os.PathLike)):
         f = open(src, "rb")  # noqa: SIM115 -- closed by _file_lines
         return _file_lines(f, close=True), source or os.fspath(src)

@@ -11,6 +11,7 @@ import io
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from math import isqrt
+from typing import TYPE_CHECKING, cast
 
 from ..errors import PuzzleError
 from ..grid import (
@@ -38,6 +39,7 @@ from .lines import (
     SECTION,
     SEPARATOR,
     Source,
+    _Bulk,
     _Line,
     _line_values,
     _open,
@@ -50,6 +52,9 @@ from .lines import (
     _value,
 )
 
+if TYPE_CHECKING:
+    from .bulk import PuzzleBlock
+
 _CODE_HINT = ("; a puzzle pasted as an array is n rows of n numbers, such as 9 rows of 9 "
               "for 9x9, or one row of n*n numbers (81 for 9x9), with 0 for a blank")
 
@@ -57,11 +62,12 @@ _CODE_HINT = ("; a puzzle pasted as an array is n rows of n numbers, such as 9 r
 class _Reader:
     """State machine over classified lines; see the module docstring for the rules."""
 
-    def __init__(self, lines: Iterator[_Line], source: str, variant: str,
+    def __init__(self, lines: Iterator[_Line | _Bulk], source: str, variant: str,
                  box: tuple[int, int] | None, regions: tuple[int, ...] | None,
-                 check: bool = True):
+                 check: bool = True, blocks: bool = False):
         self.lines = lines
         self.check = check
+        self.blocks = blocks  # yield runs of one-line puzzles as PuzzleBlocks
         self.ahead: deque[_Line] = deque()
         self.source = source
         self.variant = variant
@@ -85,10 +91,13 @@ class _Reader:
             line = next(self.lines, None)
             if line is None:
                 return None
-            self.ahead.append(line)
+            if isinstance(line, _Bulk):  # looking ahead is line by line
+                self.ahead.extend(line.lines())
+            else:
+                self.ahead.append(line)
         return self.ahead[k]
 
-    def take(self) -> _Line | None:
+    def take(self) -> _Line | _Bulk | None:
         return self.ahead.popleft() if self.ahead else next(self.lines, None)
 
     def error(self, message: str, line: int | None, column: int | None = None,
@@ -96,12 +105,19 @@ class _Reader:
         return PuzzleError(message, self.source, line, column, cell)
 
     # -- main loop ----------------------------------------------------------
-    def run(self) -> Iterator[Puzzle | PuzzleError]:
+    def run(self) -> Iterator[Puzzle | PuzzleError | PuzzleBlock]:
         try:
             while not self.stop:
                 line = self.take()
                 if line is None:
                     break
+                if isinstance(line, _Bulk):
+                    box = self.bulk_box(line.n)
+                    if box is None:  # not as plain as it looks here: line by line
+                        self.ahead.extend(line.lines())
+                    else:
+                        yield from self.bulk(line, box)
+                    continue
                 if line.key is _BARE and not self.skipping:
                     puzzle = self.quick(line)
                     if puzzle is not None:
@@ -227,6 +243,44 @@ class _Reader:
                 assert exc.cell is not None  # a clash names its cell
                 return self.error(exc.message, line.number, 1 + exc.cell, exc.cell)
         return puzzle
+
+    def bulk_box(self, n: int) -> tuple[int, int] | None:
+        """The box shape of a run of one-line ``n x n`` puzzles read in bulk, or None if
+        the reader's state asks for them line by line (what `quick` would decline, or
+        a ``Grid NN`` header waiting to name the first)."""
+        if self.skipping or self.variant != "standard" or self.pending is not None:
+            return None
+        if self.box is None:
+            return default_box(n)
+        return self.box if self.box[0] * self.box[1] == n else None
+
+    def bulk(self, run: _Bulk, box: tuple[int, int]) -> Iterator[Puzzle | PuzzleError
+                                                                  | PuzzleBlock]:
+        """A run of one-line puzzles read in bulk: what `quick` gives line by line."""
+        import numpy as np
+
+        from .bulk import PuzzleBlock, clashing_rows
+
+        self.first_content = False
+        self.header = None
+        self.after_line_puzzle = True
+        self.paragraph_start = False
+        lines = np.arange(run.number, run.number + len(run.pieces), dtype=np.int64)
+        bad = clashing_rows(run.values, box).tolist() if self.check else []
+        at = 0
+        for stop in (*bad, len(lines)):
+            if stop > at:
+                block = PuzzleBlock(run.values[at:stop], lines[at:stop], *box, self.source)
+                if self.blocks:
+                    yield block
+                else:
+                    yield from block
+            if stop < len(lines):  # a puzzle whose givens clash: its error
+                item = self.quick(_Line(run.number + stop, run.pieces[stop].decode("ascii"),
+                                        CONTENT, _BARE))
+                assert item is not None
+                yield item
+            at = stop + 1
 
     def content(self, line: _Line) -> Iterator[Puzzle | PuzzleError]:
         row = _Row.parse(line)
@@ -611,7 +665,40 @@ def read_puzzles(src: Source, *, box=None, variant: str | None = None,
     """
     settings = _settings(box, variant, regions)
     lines, name = _open(src, source)
-    return _Reader(lines, name, *settings, check=check).run()
+    # (No PuzzleBlock without blocks=True.)
+    return cast(Iterator[Puzzle | PuzzleError], _Reader(lines, name, *settings, check=check).run())
+
+
+def read_blocks(src: Source, *, box=None, variant: str | None = None,
+                regions: Sequence[int] | str | None = None,
+                source: str | None = None, check: bool = True
+                ) -> Iterator[Puzzle | PuzzleError | PuzzleBlock]:
+    """Like `read_puzzles`, with runs of one-line puzzles as arrays.
+
+    Where a file (a path or a binary stream) holds consecutive plain one-line
+    puzzles of one size from 6x6 to 16x16 (one field of ``n*n`` symbols on
+    each line, standard rules), they come as one `PuzzleBlock` (a ``uint8``
+    array of their values, a row each, and their line numbers) instead of
+    one `Puzzle` each; everything else comes as from `read_puzzles`, in
+    input order, errors included.  `sudoku.solve_all` takes blocks as they
+    are.
+
+    Notes
+    -----
+    Cost: about a microsecond a 9x9 puzzle in blocks (numpy over each read
+    block of the file), a few times less than `read_puzzles`; a block holds
+    at most the puzzles of one read block (256 KiB).
+
+    Examples
+    --------
+    >>> import io
+    >>> text = b"1" + b"." * 80 + b"\\n" + b"." * 80 + b"2\\n"
+    >>> [len(item) for item in read_blocks(io.BytesIO(text))]
+    [2]
+    """
+    settings = _settings(box, variant, regions)
+    lines, name = _open(src, source)
+    return _Reader(lines, name, *settings, check=check, blocks=True).run()
 
 
 def parse_puzzles(text: str | bytes, *, box=None, variant: str | None = None,

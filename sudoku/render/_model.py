@@ -43,9 +43,10 @@ class Scene:
 
     ``values[i]`` is the value drawn in cell ``i`` (0: none), ``given[i]`` whether the
     puzzle gives it; ``marks[i]`` the pencil marks of an empty cell and ``struck[i]``
-    those of them shown as eliminated; ``highlight`` the class names of highlighted
-    cells; ``extra`` the class names of cells in a variant's extra houses
-    (``"diagonal"``, ``"anti-diagonal"``, ``"window"``).
+    those of them shown as eliminated, ``marked[i]`` those shown picked out (a
+    technique's digits); ``highlight`` the class names of highlighted cells; ``extra``
+    the class names of cells in a variant's extra houses (``"diagonal"``,
+    ``"anti-diagonal"``, ``"window"``).
     """
 
     puzzle: Puzzle
@@ -57,6 +58,7 @@ class Scene:
     struck: tuple[frozenset[int], ...]
     highlight: dict[int, str]
     extra: dict[int, str]
+    marked: tuple[frozenset[int], ...] = ()
 
     def region(self, row: int, col: int) -> int:
         """Region of a cell; -1 outside the grid (so the frame is a border too)."""
@@ -144,17 +146,18 @@ def _marks(p: Puzzle, candidates, values) -> tuple[tuple[int, ...], ...] | None:
                  for i, c in enumerate(cells))
 
 
-def _struck(p: Puzzle, eliminated, values) -> tuple[frozenset[int], ...]:
+def _struck(p: Puzzle, eliminated, values, what: str = "eliminated"
+            ) -> tuple[frozenset[int], ...]:
     n = p.size
     found: list[set[int]] = [set() for _ in range(n * n)]
     for pair in eliminated or ():
         try:
             cell, value = pair
         except (TypeError, ValueError):
-            raise TypeError(f"eliminated: expected (cell, value) pairs, not {pair!r}") from None
-        i = _cell(cell, n, "eliminated")
+            raise TypeError(f"{what}: expected (cell, value) pairs, not {pair!r}") from None
+        i = _cell(cell, n, what)
         if not values[i]:
-            found[i].add(_value(value, i, n, "eliminated"))
+            found[i].add(_value(value, i, n, what))
     return tuple(map(frozenset, found))
 
 
@@ -177,7 +180,7 @@ def _highlight(n: int, highlight) -> dict[int, str]:
 
 
 def prepare(puzzle, solution=None, candidates=None, highlight=None,
-            eliminated=None) -> Scene:
+            eliminated=None, marked=None) -> Scene:
     """Check the renderers' arguments and work out what each cell shows.
 
     Raises
@@ -193,10 +196,12 @@ def prepare(puzzle, solution=None, candidates=None, highlight=None,
     values = _solution(p, solution)
     marks = _marks(p, candidates, values)
     struck = _struck(p, eliminated, values)
-    if marks is not None or any(struck):
+    picked = _struck(p, marked, values, "marked")
+    if marks is not None or any(struck) or any(picked):
         shown = marks or tuple(() for _ in values)
-        marks = tuple(tuple(sorted(set(m) | s)) for m, s in zip(shown, struck, strict=True))
+        marks = tuple(tuple(sorted(set(m) | s | k))
+                      for m, s, k in zip(shown, struck, picked, strict=True))
         if not any(marks):
             marks = None  # every cell holds a value: nothing to pencil in
     return Scene(p, n, _regions(p), values, tuple(bool(v) for v in p.cells), marks, struck,
-                 _highlight(n, highlight), _extra(p))
+                 _highlight(n, highlight), _extra(p), picked)

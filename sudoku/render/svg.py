@@ -14,7 +14,8 @@ it and find its parts:
   ``<text class="filled">`` per value, with ``data-cell``;
 * ``<g class="candidates">``: one ``<text class="candidate">`` per pencil mark,
   with ``data-cell`` and ``data-value``; an eliminated one has the classes
-  ``candidate eliminated`` and a ``<line class="strike">`` through it.
+  ``candidate eliminated`` and a ``<line class="strike">`` through it, a marked
+  one (a technique's digit) the classes ``candidate marked``.
 
 Colours, weights and sizes are presentation attributes, which any CSS rule on
 these classes overrides.
@@ -30,7 +31,7 @@ from ._model import Scene, mini_shape, prepare
 __all__ = ["render_svg"]
 
 INK = {"given": "#000000", "filled": "#3b73b9", "candidate": "#555555",
-       "eliminated": "#c0392b", "cell-lines": "#9a9a9a", "borders": "#000000"}
+       "eliminated": "#c0392b", "marked": "#1e8449", "cell-lines": "#9a9a9a", "borders": "#000000"}
 FILL = {"cell": "#ffffff", "highlight": "#ffe27a", "diagonal": "#dfe8f5",
         "window": "#dcdcdc"}
 # Jigsaw regions in light tints; neighbouring regions get different ones.
@@ -43,6 +44,7 @@ _DIGIT_WIDTH = 0.6  # a digit's advance in these fonts, in ems (at most)
 def render_svg(puzzle, solution=None, *, candidates=None,
                highlight: Iterable[int] | Mapping[int, str] | None = None,
                eliminated: Iterable[tuple[int, int]] | None = None,
+               marked: Iterable[tuple[int, int]] | None = None,
                cell_size: float = 40, title: str | None = None) -> str:
     """A puzzle drawn as an SVG document: givens bold, solution lighter, pencil marks small.
 
@@ -68,6 +70,9 @@ def render_svg(puzzle, solution=None, *, candidates=None,
         names (and the same fill, which CSS can change by class).
     eliminated : iterable of (cell, value), optional
         Candidates to draw struck out in red (drawn even if not in ``candidates``).
+    marked : iterable of (cell, value), optional
+        Candidates to pick out in bold green, such as the digits a technique
+        works with (drawn even if not in ``candidates``; eliminated wins).
     cell_size : float
         Width of a cell in SVG units (the picture is about ``n * cell_size`` wide).
     title : str, optional
@@ -98,7 +103,7 @@ def render_svg(puzzle, solution=None, *, candidates=None,
     """
     if not cell_size > 0:
         raise ValueError(f"cell_size must be positive, not {cell_size!r}")
-    scene = prepare(puzzle, solution, candidates, highlight, eliminated)
+    scene = prepare(puzzle, solution, candidates, highlight, eliminated, marked)
     return "\n".join(_document(scene, float(cell_size), title))
 
 
@@ -181,8 +186,8 @@ def _lines(scene: Scene, s: float, m: float) -> list[str]:
 
 def _text(kind: str, i: int, x: float, y: float, size: float, text: str,
           extra: str = "") -> str:
-    weight = ' font-weight="bold"' if kind == "given" else ""
-    classes = "candidate eliminated" if kind == "eliminated" else kind
+    weight = ' font-weight="bold"' if kind in ("given", "marked") else ""
+    classes = f"candidate {kind}" if kind in ("eliminated", "marked") else kind
     # y is the baseline: a digit's middle is about 0.36 em above it.
     return (f'<text class="{classes}" data-cell="{i}"{extra} x="{_num(x)}" '
             f'y="{_num(y + 0.36 * size)}" font-size="{_num(size)}"{weight} '
@@ -218,8 +223,9 @@ def _candidates(scene: Scene, s: float, m: float) -> list[str]:
             x = m + col * s + ((v - 1) % cols + 0.5) * w
             y = m + row * s + ((v - 1) // cols + 0.5) * h
             struck = v in scene.struck[i]
-            out.append(_text("eliminated" if struck else "candidate", i, x, y, size,
-                             scene.symbol(v), f' data-value="{v}"'))
+            kind = ("eliminated" if struck else
+                    "marked" if scene.marked and v in scene.marked[i] else "candidate")
+            out.append(_text(kind, i, x, y, size, scene.symbol(v), f' data-value="{v}"'))
             if struck:
                 half = w * 0.42
                 out.append(f'<line class="strike" data-cell="{i}" data-value="{v}" '

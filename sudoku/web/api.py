@@ -1,0 +1,594 @@
+"""The JSON API of ``sudoku serve`` as plain functions, one per endpoint.
+
+Each handler takes the request's JSON object and the server's `Limits` and
+returns the answer's JSON object; bad input raises `ApiError`, whose message
+is the one the CLI prints for the same input (a `sudoku.PuzzleError`'s, the
+text being named ``<puzzle>``).  The answers use the field names of the
+CLI's ``--format json`` (``puzzle``, ``status``, ``solution``, ``nodes``,
+``seconds``...).  `HANDLERS` maps each endpoint's name to its function;
+docs/web.md documents them.
+
+Every handler is bounded: the searches get the time left before the
+request's deadline (``Limits.timeout``) and answer ``unknown`` when it runs
+out; the explanations check it between steps.  No handler reads or writes a
+path: puzzle text is parsed from memory only.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import threading
+import time
+from collections import OrderedDict
+from dataclasses import dataclass
+
+from ..errors import PuzzleError
+from ..formats import format_line, format_regions, parse_puzzle, parse_puzzles
+from ..grid import Puzzle, cell_name, houses
+
+__all__ = ["HANDLERS", "SOURCE", "ApiError", "Limits", "warm_up"]
+
+SOURCE = "<puzzle>"
+"""How messages name the text of a request (the CLI says ``<stdin>`` or the file)."""
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one request may ask for (``sudoku serve`` options set some of them).
+
+    Attributes
+    ----------
+    timeout : float
+        Seconds a request may take; a search still running then answers ``unknown``.
+    max_size : int
+        Largest grid (n of n x n) solved, checked, counted or drawn.
+    max_logic_size : int
+        Largest grid explained, hinted, rated or timed by method (the
+        techniques are slower to look for on a large grid).
+    max_text : int
+        Characters of puzzle text in one request (an uploaded file).
+    max_puzzles : int
+        Puzzles listed from one file.
+    max_count : int
+        Highest ``limit`` of a count.
+    """
+
+    timeout: float = 10.0
+    max_size: int = 100
+    max_logic_size: int = 25
+    max_text: int = 1_000_000
+    max_puzzles: int = 1000
+    max_count: int = 100_000
+
+
+class ApiError(Exception):
+    """Bad input: HTTP ``status`` (400) with ``{"error": message, ...fields}``."""
+
+    def __init__(self, message: str, status: int = 400, **fields):
+        super().__init__(message)
+        self.message = message
+        self.status = status
+        self.fields = fields
+
+    def as_dict(self) -> dict:
+        return {"error": self.message, **self.fields}
+
+
+class _Late(Exception):
+    """The request's deadline passed during an explanation."""
+
+
+class _Deadline:
+    def __init__(self, seconds: float):
+        self.start = time.perf_counter()
+        self.end = self.start + seconds
+
+    def left(self) -> float:
+        return max(0.001, self.end - time.perf_counter())
+
+    def passed(self) -> bool:
+        return time.perf_counter() >= self.end
+
+    def seconds(self) -> float:
+        return round(time.perf_counter() - self.start, 6)
+
+
+# ------------------------------------------------------------------ reading
+def _field(body: dict, name: str, kinds: tuple, what: str, default=None):
+    value = body.get(name, default)
+    if value is None:
+        return default
+    if isinstance(value, bool) and bool not in kinds or not isinstance(value, kinds):
+        raise ApiError(f"{name!r} must be {what}")
+    return value
+
+
+def _bad(exc: PuzzleError) -> ApiError:
+    return ApiError(str(exc), line=exc.line, column=exc.column,
+                    cell=None if exc.cell is None else exc.cell)
+
+
+def _box(body: dict):
+    """``box``: ``"RxC"`` as the CLI's option, or ``[R, C]`` as its JSON output."""
+    box = _field(body, "box", (str, list), "a box shape \"RxC\" or [R, C]")
+    if isinstance(box, list):
+        if len(box) != 2 or not all(isinstance(x, int) and not isinstance(x, bool)
+                                    for x in box):
+            raise ApiError("'box' must be a box shape \"RxC\" or [R, C]")
+        return tuple(box)
+    return box
+
+
+def _settings(body: dict) -> dict:
+    return {"box": _box(body),
+            "variant": _field(body, "variant", (str,), "a variant name"),
+            "regions": _field(body, "regions", (str,), "a region map (n*n symbols)")}
+
+
+def _text(body: dict, name: str, limits: Limits) -> str:
+    text = body.get(name)
+    if not isinstance(text, str):
+        raise ApiError(f"{name!r} must be the text of a puzzle" if text is not None
+                       else f"the request has no {name!r}")
+    if len(text) > limits.max_text:
+        raise ApiError(f"{name!r} holds {len(text)} characters; at most {limits.max_text} "
+                       "are read", status=413)
+    return text
+
+
+def _size_ok(n: int, cap: int, what: str) -> None:
+    if n > cap:
+        raise ApiError(f"a {n}x{n} grid is larger than this server {what} "
+                       f"(at most {cap}x{cap})")
+
+
+def _too_large(p: Puzzle, limits: Limits) -> PuzzleError:
+    n, cap = p.size, limits.max_size
+    return PuzzleError(f"a {n}x{n} grid is larger than this server takes (at most "
+                       f"{cap}x{cap})", p.source, p.line)
+
+
+def read_puzzle(body: dict, limits: Limits, *, logic: bool = False) -> Puzzle:
+    """The one puzzle of ``body["puzzle"]``, read as the CLI reads it (any format)."""
+    text = _text(body, "puzzle", limits)
+    try:
+        p = parse_puzzle(text, source=SOURCE, **_settings(body))
+    except PuzzleError as exc:
+        raise _bad(exc) from None
+    _size_ok(p.size, limits.max_size, "takes")
+    if logic:
+        _size_ok(p.size, limits.max_logic_size, "explains, hints, rates and times by method")
+    return p
+
+
+def _shown(p: Puzzle) -> dict:
+    """The puzzle's fields in every answer: its line, and how to read it back."""
+    return {"puzzle": format_line(p), "size": p.size, "box": [p.box_rows, p.box_cols],
+            "variant": p.variant,
+            "regions": None if p.regions is None else format_regions(p.regions, p.size)}
+
+
+def _late(p: Puzzle, deadline: _Deadline) -> dict:
+    return {**_shown(p), "status": "unknown", "reason": "timeout", "seconds": deadline.seconds()}
+
+
+# ------------------------------------------------------------------ searching
+def _search(p: Puzzle, mode: str, deadline: _Deadline, limit: int | None = None):
+    from ..batch import solve_all
+
+    return next(solve_all([p], mode=mode, limit=limit, timeout=deadline.left(), timed=True,
+                          chunk=1))
+
+
+def _searched(res) -> dict:
+    out = {"nodes": res.nodes, "seconds": round(res.seconds, 6)}
+    if res.status in ("timeout", "nodes", "interrupted"):
+        out["reason"] = res.status
+    return out
+
+
+def _solve_word(res) -> str:
+    if res.solutions:
+        return "solved"
+    return "none" if res.status in ("complete", "limit") else "unknown"
+
+
+def solve(body: dict, limits: Limits) -> dict:
+    """``POST /api/solve``: the first solution, as ``sudoku solve --format json``."""
+    p = read_puzzle(body, limits)
+    res = _search(p, "solve", _Deadline(limits.timeout))
+    word = _solve_word(res)
+    return {**_shown(p), "status": word,
+            "solution": format_line(res.solutions[0], p.size) if res.solutions else None,
+            **_searched(res)}
+
+
+def check(body: dict, limits: Limits) -> dict:
+    """``POST /api/check``: unique, multiple (with two solutions and where they differ), none."""
+    p = read_puzzle(body, limits)
+    res = _search(p, "check", _Deadline(limits.timeout))
+    n = p.size
+    out = {**_shown(p), "status": res.verdict, **_searched(res)}
+    lines = [format_line(s, n) for s in res.solutions[:2]]
+    out["solution"] = lines[0] if res.verdict == "unique" else None
+    if res.verdict == "multiple":
+        a, b = res.solutions[:2]
+        out["solutions"] = lines
+        out["differ"] = [cell_name(i, n) for i in range(n * n) if a[i] != b[i]]
+    return out
+
+
+def count(body: dict, limits: Limits) -> dict:
+    """``POST /api/count``: solutions counted up to ``limit`` (default and cap: max_count)."""
+    p = read_puzzle(body, limits)
+    limit = _field(body, "limit", (int,), "a whole number", limits.max_count)
+    if not 1 <= limit <= limits.max_count:
+        raise ApiError(f"'limit' must be from 1 to {limits.max_count}")
+    res = _search(p, "count", _Deadline(limits.timeout), limit=limit)
+    return {**_shown(p), "count": res.count, "exact": res.exact, "status": res.status,
+            **_searched(res)}
+
+
+def candidates(body: dict, limits: Limits) -> dict:
+    """``POST /api/candidates``: pencil marks after singles, as ``sudoku candidates``."""
+    from ..cli import _marks  # each cell's marks as one word, as the command writes them
+    from ..solver import candidates as find
+
+    p = read_puzzle(body, limits)
+    try:
+        c = find(p)
+    except PuzzleError as exc:
+        raise _bad(exc) from None
+    return {**_shown(p), "status": c.status, "singles": c.singles,
+            "candidates": [_marks(cell, p.size) for cell in c.cells]}
+
+
+# ------------------------------------------------------------------ explaining
+_CACHE: OrderedDict = OrderedDict()  # recent explanations, for stepping through one
+_CACHE_SIZE = 32
+_CACHE_LOCK = threading.Lock()
+
+
+def _key(p: Puzzle) -> tuple:
+    return (p.box_rows, p.box_cols, p.variant, p.regions, bytes(p.cells))
+
+
+def _explanation(p: Puzzle, deadline: _Deadline, guesses: bool = True):
+    """The explanation of ``p`` (raises _Late when the deadline passes first)."""
+    from dlx.logic import steps
+
+    from ..encode import grid_of
+    from ..logic import Explanation
+    from ..logic.explaining import name_step, solve_state, sudoku_rules
+    from ..solver import check as unique
+
+    key = (_key(p), guesses)
+    with _CACHE_LOCK:
+        if key in _CACHE:
+            _CACHE.move_to_end(key)
+            return _CACHE[key]
+    try:
+        # Bound the uniqueness search that solve_state repeats (quick once known).
+        if unique(p, timeout=deadline.left()).status == "unknown":
+            raise _Late
+        board, problem, state, status, solution = solve_state(p)
+    except PuzzleError as exc:
+        raise _bad(exc) from None
+    found = []
+    for raw in steps(problem, rules=sudoku_rules(board), guesses=guesses, solution=solution,
+                     state=state.copy()):
+        found.append(name_step(board, state, raw))
+        state.apply(raw)
+        if deadline.passed():
+            raise _Late
+    grid = grid_of(board.n, solution) if solution is not None else None
+    e = Explanation(p, status if status != "unknown" else "none", found, grid)
+    with _CACHE_LOCK:
+        _CACHE[key] = e
+        while len(_CACHE) > _CACHE_SIZE:
+            _CACHE.popitem(last=False)
+    return e
+
+
+def _peers(p: Puzzle) -> list[set[int]]:
+    n = p.size
+    found: list[set[int]] = [set() for _ in range(n * n)]
+    for _, cells in houses(p):
+        for i in cells:
+            found[i].update(cells)
+    for i, s in enumerate(found):
+        s.discard(i)
+    return found
+
+
+def pencil_marks(p: Puzzle, placed=(), removed=()) -> tuple[list[int], list[set[int]]]:
+    """Values and candidates after the givens, then ``placed`` and ``removed`` (row, col, value).
+
+    A candidate is a value no peer holds, less those removed: the marks a
+    person pencils in, and the state an explanation's steps work on.
+    """
+    n = p.size
+    values = list(p.cells)
+    peers = _peers(p)
+    marks = [set() if v else set(range(1, n + 1)) - {values[j] for j in peers[i]}
+             for i, v in enumerate(values)]
+    for r, c, v in placed:
+        i = (r - 1) * n + c - 1
+        values[i] = v
+        marks[i] = set()
+        for j in peers[i]:
+            marks[j].discard(v)
+    for r, c, v in removed:
+        marks[(r - 1) * n + c - 1].discard(v)
+    return values, marks
+
+
+def _step_svg(p: Puzzle, done, step) -> str:
+    """The grid after the steps ``done``, with ``step`` (the next one, or None) shown."""
+    from ..render import render_svg
+
+    n = p.size
+    values, marks = pencil_marks(p, [x for s in done for x in s.placements],
+                                 [x for s in done for x in s.eliminations])
+    if step is None:
+        return render_svg(p, values, candidates=marks)
+    placed = {(r - 1) * n + c - 1 for r, c, _ in step.placements}
+    cells = set(step.cells) | placed
+    picked = [(i, d) for i in cells for d in step.digits if d in marks[i]]
+    picked += [((r - 1) * n + c - 1, v) for r, c, v in step.placements]
+    return render_svg(p, values, candidates=marks, highlight=cells,
+                      eliminated=[((r - 1) * n + c - 1, v) for r, c, v in step.eliminations],
+                      marked=picked)
+
+
+def _flag(body: dict, name: str) -> bool:
+    return bool(_field(body, name, (bool,), "true or false", False))
+
+
+def hint(body: dict, limits: Limits) -> dict:
+    """``POST /api/hint``: the next step, as ``sudoku hint --format json`` (``"svg": true``
+    adds the grid with the step's cells and candidates highlighted)."""
+    from ..logic import hint as next_step
+    from ..solver import check as unique
+
+    p = read_puzzle(body, limits, logic=True)
+    deadline = _Deadline(limits.timeout)
+    try:
+        # Bound the uniqueness search the hint repeats (quick once known).
+        if unique(p, timeout=deadline.left()).status == "unknown":
+            return _late(p, deadline)
+        h = next_step(p)
+    except PuzzleError as exc:
+        raise _bad(exc) from None
+    out = {**_shown(p), "status": h.status,
+           "step": None if h.step is None else h.step.as_dict(p.size),
+           "seconds": deadline.seconds()}
+    if _flag(body, "svg"):
+        out["svg"] = _step_svg(p, (), h.step)
+    return out
+
+
+def explain(body: dict, limits: Limits) -> dict:
+    """``POST /api/explain``: every step, as ``sudoku explain --format json``; with ``"at": k``
+    also the grid before step k (k = the number of steps: the end) as ``svg``."""
+    p = read_puzzle(body, limits, logic=True)
+    deadline = _Deadline(limits.timeout)
+    at = _field(body, "at", (int,), "a step number")
+    try:
+        e = _explanation(p, deadline)
+    except _Late:
+        return _late(p, deadline)
+    r = e.rating
+    out = {**_shown(p), "status": e.status, "steps": [s.as_dict(p.size) for s in e.steps],
+           "rating": None if r is None else r.as_dict(), "seconds": deadline.seconds()}
+    if at is not None:
+        if not 0 <= at <= len(e.steps):
+            raise ApiError(f"'at' must be from 0 to {len(e.steps)} (the steps of this puzzle)")
+        out["at"] = at
+        out["svg"] = _step_svg(p, e.steps[:at], e.steps[at] if at < len(e.steps) else None)
+    return out
+
+
+def rate(body: dict, limits: Limits) -> dict:
+    """``POST /api/rate``: the rating, as ``sudoku rate --format json``."""
+    p = read_puzzle(body, limits, logic=True)
+    deadline = _Deadline(limits.timeout)
+    try:
+        e = _explanation(p, deadline)
+    except _Late:
+        return _late(p, deadline)
+    r = e.rating
+    if r is None:
+        return {**_shown(p), "status": e.status, "seconds": deadline.seconds()}
+    return {**_shown(p), "status": "unique", **r.as_dict(), "seconds": deadline.seconds()}
+
+
+def methods(body: dict, limits: Limits) -> dict:
+    """``POST /api/methods``: time, nodes and guesses of each way of solving.
+
+    ``logic``: the techniques alone (no guess), which may stall; ``search``:
+    the Dancing Links search alone, proving the solution unique; ``both``:
+    the techniques, then the search on what they leave.  ``seconds`` times
+    that search; ``nodes`` and ``guesses`` are those of `sudoku.grade` (its
+    search tree, without the locked-items pruning: ``sudoku grade``'s measure).
+    """
+    from ..batch import solve_all
+    from ..grading import grade
+
+    p = read_puzzle(body, limits, logic=True)
+    deadline = _Deadline(limits.timeout)
+    start = time.perf_counter()
+    try:
+        e = _explanation(p, deadline, guesses=False)
+    except _Late:
+        return _late(p, deadline)
+    logic_seconds = time.perf_counter() - start
+    placed = [x for s in e.steps for x in s.placements]
+    rest = dataclasses.replace(p, cells=pencil_marks(p, placed)[0])
+    blanks = rest.size ** 2 - rest.n_givens
+    rows: list[dict] = [{"method": "logic", "status": "solved" if not blanks else "stalled",
+                         "seconds": round(logic_seconds, 6), "steps": len(e.steps),
+                         "nodes": 0, "guesses": 0, "left": blanks}]
+    for name, q in (("search", p), ("both", rest)):
+        res = next(solve_all([q], mode="check", kernel="dlx", timeout=deadline.left(),
+                             timed=True, chunk=1))
+        g = grade(q) if res.verdict == "unique" else None
+        seconds = res.seconds + (logic_seconds if name == "both" else 0.0)
+        rows.append({"method": name, "status": res.verdict, "seconds": round(seconds, 6),
+                     "steps": len(e.steps) if name == "both" else 0,
+                     "nodes": res.nodes if g is None else g.nodes,
+                     "guesses": None if g is None else g.guesses, "left": 0})
+    return {**_shown(p), "status": e.status, "methods": rows}
+
+
+# ------------------------------------------------------------------ files, pictures
+def puzzles(body: dict, limits: Limits) -> dict:
+    """``POST /api/puzzles``: every puzzle of a file's text, with its status and rating."""
+    from ..batch import solve_all
+
+    text = _text(body, "text", limits)
+    try:
+        items = list(itertools.islice(parse_puzzles(text, source=SOURCE, **_settings(body)),
+                                      limits.max_puzzles + 1))
+    except PuzzleError as exc:
+        raise _bad(exc) from None
+    more = len(items) > limits.max_puzzles
+    items = items[:limits.max_puzzles]
+    deadline = _Deadline(limits.timeout)
+    listed: list[dict] = []
+    items = [_too_large(x, limits) if isinstance(x, Puzzle) and x.size > limits.max_size
+             else x for x in items]
+    per = max(0.05, limits.timeout / 10)
+    for res in solve_all(items, mode="check", timeout=per):
+        item = items[res.index]
+        if isinstance(item, PuzzleError) or res.error is not None:
+            error = item if isinstance(item, PuzzleError) else res.error
+            assert error is not None
+            listed.append({"index": res.index, "line": error.line, "status": "invalid",
+                           "error": str(error)})
+        else:
+            listed.append({"index": res.index, "line": item.line, "name": item.name,
+                           **_shown(item), "status": res.verdict, "rating": None})
+        if deadline.passed():
+            break
+    for entry in listed:
+        if entry["status"] != "unique" or deadline.passed():
+            continue
+        p = items[entry["index"]]
+        if p.size <= limits.max_logic_size and p.candidates is None:
+            try:
+                r = _explanation(p, deadline).rating
+            except (_Late, ApiError):
+                continue
+            entry["rating"] = None if r is None else r.as_dict()
+    return {"puzzles": listed, "more": more or len(listed) < len(items),
+            "seconds": deadline.seconds()}
+
+
+def render(body: dict, limits: Limits) -> dict:
+    """``POST /api/render``: the puzzle as SVG, with ``values`` (a grid line, e.g. a
+    solution), pencil marks (``"candidates": true``) and highlighted cells (``highlight``:
+    cell names such as ``"r1c2"``)."""
+    from ..render import render_svg
+
+    p = read_puzzle(body, limits)
+    values = None
+    text = _field(body, "values", (str,), "a grid of values")
+    try:
+        if text is not None:
+            values = parse_puzzle(text, box=(p.box_rows, p.box_cols), variant=p.variant,
+                                  regions=p.regions, source="<values>").cells
+        marks = pencil_marks(dataclasses.replace(p, cells=values or p.cells))[1] \
+            if _flag(body, "candidates") else None
+        cells = _field(body, "highlight", (list,), "a list of cell names", [])
+        names = {cell_name(i, p.size): i for i in range(p.size ** 2)}
+        bad = [c for c in cells if c not in names]
+        if bad:
+            raise ApiError(f"'highlight': {bad[0]!r} is not a cell of a {p.size}x{p.size} grid")
+        svg = render_svg(p, values, candidates=marks, highlight=[names[c] for c in cells])
+    except PuzzleError as exc:
+        raise _bad(exc) from None
+    return {**_shown(p), "svg": svg}
+
+
+# ------------------------------------------------------------------ generating
+def generate(body: dict, limits: Limits) -> dict:
+    """``POST /api/generate``: a new puzzle, as ``sudoku generate --format json``."""
+    from ..cli_make import _generated_json
+    from ..errors import GenerationError
+    from ..generator import generate as make
+    from ..grading import generate_rated
+
+    size = _field(body, "size", (int,), "a whole number")
+    seed = _field(body, "seed", (int,), "a whole number")
+    difficulty = _field(body, "difficulty", (str,), "a difficulty level")
+    options = {"size": size, "box": _box(body),
+               "variant": _field(body, "variant", (str,), "a variant name", "standard"),
+               "symmetry": _field(body, "symmetry", (str,), "a symmetry name", "none"),
+               "clues": _field(body, "clues", (str, int), "a clue count or range"),
+               "minimal": _field(body, "minimal", (bool,), "true or false", False)}
+    if seed is not None and seed < 0:
+        raise ApiError("'seed' must be 0 or more")
+    if options["box"] is not None:
+        from ..grid import parse_box
+
+        try:
+            rows, cols = parse_box(options["box"]) if isinstance(options["box"], str) \
+                else options["box"]
+        except PuzzleError as exc:
+            raise ApiError(exc.message) from None
+        size = size or rows * cols
+    if size is not None:
+        _size_ok(size, limits.max_logic_size if difficulty else limits.max_size, "generates")
+    deadline = _Deadline(limits.timeout)
+    try:
+        if difficulty:
+            g, r = next(generate_rated(1, difficulty, seed=seed, tries=200,
+                                       timeout=deadline.left(), **options))
+        else:
+            g, r = make(seed=seed, timeout=deadline.left(), **options), None
+    except GenerationError as exc:
+        return {"status": "unknown", "reason": str(exc), "seconds": deadline.seconds()}
+    except PuzzleError as exc:
+        raise ApiError(exc.message) from None
+    p = g.puzzle
+    return {**_generated_json(g), **_shown(p), "status": "made",
+            "rating": None if r is None else r.as_dict(), "seconds": deadline.seconds()}
+
+
+HANDLERS = {"solve": solve, "check": check, "count": count, "candidates": candidates,
+            "hint": hint, "explain": explain, "rate": rate, "methods": methods,
+            "puzzles": puzzles, "render": render, "generate": generate}
+"""The endpoints ``POST /api/NAME``, by name."""
+
+
+def info(limits: Limits) -> dict:
+    """``GET /api/info``: version, endpoints, limits and the choices the page offers."""
+    from dlx import __version__
+
+    from ..cli_make import DIFFICULTY_NAMES, SYMMETRY_NAMES
+    from ..grid import VARIANTS
+
+    return {"version": __version__, "endpoints": sorted(HANDLERS),
+            "limits": dataclasses.asdict(limits), "variants": list(VARIANTS),
+            "symmetries": list(SYMMETRY_NAMES), "difficulties": list(DIFFICULTY_NAMES)}
+
+
+WARM_PUZZLE = ("4.....8.5.3..........7......2.....6.....8.4......"
+               "1.......6.3.7.5..2.....1.4......")
+
+
+def warm_up(limits: Limits = Limits()) -> None:
+    """Load every kernel a request uses (compiling them on a first run), so that the
+    first requests are as fast as the later ones."""
+    for puzzle in (WARM_PUZZLE, "1..." "..2." ".3.." "...4"):
+        for name in ("solve", "check", "count", "candidates", "hint", "methods", "render"):
+            HANDLERS[name]({"puzzle": puzzle, "limit": 10, "svg": True, "candidates": True},
+                           limits)
+        explain({"puzzle": puzzle, "at": 1}, limits)
+    generate({"size": 4, "seed": 1}, limits)
+    generate({"seed": 1, "difficulty": "easy"}, limits)
+    puzzles({"text": WARM_PUZZLE + "\n"}, limits)
+    with _CACHE_LOCK:
+        _CACHE.clear()

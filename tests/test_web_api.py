@@ -1,0 +1,427 @@
+"""The web app's JSON API (sudoku.web), through Starlette's test client.
+
+Skipped when the web extra (starlette, uvicorn) or the test client's HTTP
+library is missing.  The answers are compared with the library's results and
+with the CLI's ``--format json`` objects, so that the two agree.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+import threading
+import time
+import urllib.request
+
+import pytest
+from click.testing import CliRunner
+
+import sudoku
+from sudoku import parse_puzzle, validate_solution
+from sudoku.cli import cli
+
+pytest.importorskip("starlette")
+pytest.importorskip("uvicorn")
+try:
+    from starlette.testclient import TestClient
+except RuntimeError as exc:  # no httpx2 / httpx
+    pytest.skip(f"Starlette's test client cannot run: {exc}", allow_module_level=True)
+
+from sudoku.web import api  # noqa: E402
+from sudoku.web import app as web_app  # noqa: E402
+from sudoku.web.app import create_app  # noqa: E402
+
+CLASSIC = ("4.....8.5.3..........7......2.....6.....8.4......"
+           "1.......6.3.7.5..2.....1.4......")
+EASTER = ("1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7....."
+          "6...3...9.8...2.....1")
+FOUR = "1..." "..2." ".3.." "...4"
+NONE = ("1...5.2.9..7.......6.......2...........5.1..2....2.39.3.4.9...15...1...3...8"
+        "...4.")  # puzzles/no_solution.txt: no solution, no clash
+
+
+@pytest.fixture(scope="module")
+def client():
+    with TestClient(create_app()) as c:  # the context runs the startup (warm-up)
+        yield c
+
+
+def post(client, name, status=200, **body):
+    r = client.post(f"/api/{name}", json=body)
+    assert r.status_code == status, r.text
+    return r.json()
+
+
+def cli_json(*args, stdin=None):
+    r = CliRunner().invoke(cli, list(args), input=stdin)
+    return [json.loads(line) for line in r.stdout.splitlines()], r
+
+
+def without(obj, *keys):
+    return {k: v for k, v in obj.items() if k not in keys}
+
+
+# ---------------------------------------------------------------- the endpoints
+def test_page_and_static_files(client):
+    page = client.get("/")
+    assert page.status_code == 200
+    for needed in ('id="puzzle"', 'id="solve"', 'id="board"', "/static/app.js"):
+        assert needed in page.text
+    assert client.get("/static/app.js").status_code == 200
+    assert client.get("/static/style.css").status_code == 200
+
+
+def test_info(client):
+    info = client.get("/api/info").json()
+    assert info["version"] == sudoku.__version__
+    assert set(info["endpoints"]) == set(api.HANDLERS)
+    assert info["variants"] == list(sudoku.VARIANTS)
+    assert info["limits"]["timeout"] == 10.0
+
+
+def test_solve_agrees_with_the_cli(client):
+    r = post(client, "solve", puzzle=CLASSIC)
+    assert r["status"] == "solved"
+    assert r["solution"] == "".join(map(str, sudoku.solve(CLASSIC)))
+    assert isinstance(r["nodes"], int) and r["seconds"] >= 0
+    (obj,), _ = cli_json("solve", "--format", "json", "-", stdin=CLASSIC + "\n")
+    shared = {"puzzle", "status", "solution", "nodes"}
+    assert {k: r[k] for k in shared} == {k: obj[k] for k in shared}
+    assert r["box"] == [3, 3] and r["variant"] == "standard" and r["size"] == 9
+
+
+def test_solve_reads_every_format_and_the_options(client):
+    grid = "\n".join(CLASSIC[i:i + 9] for i in range(0, 81, 9))
+    assert post(client, "solve", puzzle=grid)["status"] == "solved"
+    six = "1....." "......" "......" "......" "......" "......"
+    r = post(client, "solve", puzzle=six, box="3x2")
+    assert r["box"] == [3, 2] and r["status"] == "solved"
+    assert post(client, "solve", puzzle=six, box=[3, 2])["solution"] == r["solution"]
+    x = post(client, "solve", puzzle="." * 81, variant="x")
+    cells = [int(ch) for ch in x["solution"]]
+    assert len({cells[i * 10] for i in range(9)}) == 9
+    assert post(client, "solve", puzzle=NONE)["status"] == "none"
+
+
+def test_check_unique_multiple_none(client):
+    r = post(client, "check", puzzle=CLASSIC)
+    assert r["status"] == "unique" and r["solution"] == post(client, "solve",
+                                                              puzzle=CLASSIC)["solution"]
+    r = post(client, "check", puzzle="1..." + "." * 12)
+    assert r["status"] == "multiple" and r["solution"] is None
+    a, b = r["solutions"]
+    assert a != b
+    p = parse_puzzle("1..." + "." * 12)
+    for s in (a, b):
+        validate_solution(p, [int(ch) for ch in s])
+    assert r["differ"] == [sudoku.cell_name(i, 4) for i in range(16) if a[i] != b[i]]
+    (obj,), _ = cli_json("check", "--show-proof", "--format", "json", "-",
+                         stdin="1..." + "." * 12 + "\n")
+    assert obj["solutions"] == r["solutions"] and obj["differ"] == r["differ"]
+    assert post(client, "check", puzzle=NONE)["status"] == "none"
+
+
+def test_count_and_its_limit(client):
+    r = post(client, "count", puzzle="." * 16)
+    assert (r["count"], r["exact"], r["status"]) == (288, True, "complete")
+    r = post(client, "count", puzzle="." * 16, limit=10)
+    assert (r["count"], r["exact"], r["status"]) == (10, False, "limit")
+    err = post(client, "count", 400, puzzle="." * 16, limit=0)
+    assert "'limit' must be from 1 to" in err["error"]
+
+
+def test_candidates_agree_with_the_cli(client):
+    r = post(client, "candidates", puzzle=CLASSIC)
+    (obj,), _ = cli_json("candidates", "--format", "json", "-", stdin=CLASSIC + "\n")
+    for key in ("puzzle", "status", "singles", "candidates"):
+        assert r[key] == obj[key]
+
+
+def test_hint_with_its_picture(client):
+    r = post(client, "hint", puzzle=CLASSIC, svg=True)
+    h = sudoku.hint(CLASSIC)
+    assert r["status"] == h.status and r["step"] == h.step.as_dict(9)
+    svg = r["svg"]
+    cells = {int(c) for c in re.findall(r'<rect class="cell[^"]*highlight" data-cell="(\d+)"',
+                                        svg)}
+    assert cells == set(h.step.cells)
+    (row, col, value), = h.step.placements
+    assert f'class="candidate marked" data-cell="{(row - 1) * 9 + col - 1}" ' \
+           f'data-value="{value}"' in svg
+    solved = post(client, "solve", puzzle=CLASSIC)["solution"]
+    assert post(client, "hint", puzzle=solved)["status"] == "solved"
+
+
+def test_explain_steps_and_pictures(client):
+    r = post(client, "explain", puzzle=CLASSIC)
+    (obj,), _ = cli_json("explain", "--format", "json", "-", stdin=CLASSIC + "\n")
+    assert r["steps"] == obj["steps"] and r["rating"] == obj["rating"]
+    assert r["status"] == "unique" and "svg" not in r
+    # Step through: the grid before step k holds the givens and the earlier placements,
+    # and step k's eliminations are struck out.
+    for k in (0, 5, len(r["steps"]) - 1, len(r["steps"])):
+        s = post(client, "explain", puzzle=CLASSIC, at=k)
+        assert s["at"] == k
+        filled = len(re.findall(r'<text class="(?:given|filled)"', s["svg"]))
+        placed = sum(len(step["placements"]) for step in r["steps"][:k])
+        assert filled == 17 + placed + (81 - 17 if k == len(r["steps"]) else 0) - (
+            0 if k < len(r["steps"]) else placed)
+        if k < len(r["steps"]):
+            struck = re.findall(r'class="candidate eliminated"', s["svg"])
+            assert len(struck) == len(r["steps"][k]["eliminations"])
+    err = post(client, "explain", 400, puzzle=CLASSIC, at=len(r["steps"]) + 1)
+    assert "'at' must be from 0 to" in err["error"]
+
+
+def test_rate_agrees_with_the_library(client):
+    r = post(client, "rate", puzzle=CLASSIC)
+    assert r["status"] == "unique"
+    assert without(r, "seconds", "puzzle", "size", "box", "variant", "regions",
+                   "status") == sudoku.rate(CLASSIC).as_dict()
+    assert post(client, "rate", puzzle="1..." + "." * 12)["status"] == "multiple"
+
+
+def test_methods_table(client):
+    r = post(client, "methods", puzzle=EASTER)
+    rows = {m["method"]: m for m in r["methods"]}
+    assert list(rows) == ["logic", "search", "both"]
+    assert rows["logic"]["status"] == "stalled" and rows["logic"]["left"] > 0
+    assert rows["search"]["status"] == rows["both"]["status"] == "unique"
+    assert rows["search"]["guesses"] == sudoku.grade(EASTER).guesses > 0
+    assert rows["search"]["nodes"] == sudoku.grade(EASTER).nodes
+    assert rows["both"]["steps"] == rows["logic"]["steps"]
+    easy = {m["method"]: m for m in post(client, "methods", puzzle=CLASSIC)["methods"]}
+    assert easy["logic"]["status"] == "solved" and easy["both"]["guesses"] == 0
+
+
+def test_puzzles_of_a_file(client):
+    text = "# a file\n" + CLASSIC + "\n" + "12x\n" + "1..." + "." * 12 + "\n# variant: x\n" + \
+        "." * 81 + "\n"
+    r = post(client, "puzzles", text=text)
+    got = [(p["index"], p["line"], p["status"]) for p in r["puzzles"]]
+    assert got == [(0, 2, "unique"), (1, 3, "invalid"), (2, 4, "multiple"), (3, 6, "multiple")]
+    assert r["puzzles"][0]["rating"] == sudoku.rate(CLASSIC).as_dict()
+    assert r["puzzles"][1]["error"].startswith("<puzzle>, line 3")
+    assert r["puzzles"][3]["variant"] == "x" and r["more"] is False
+    many = post(client, "puzzles", text=open("puzzles/classic.txt").read())
+    assert [p["status"] for p in many["puzzles"]] == ["unique"] * len(many["puzzles"])
+    assert all(p["rating"] is not None for p in many["puzzles"])
+
+
+def test_render(client):
+    solution = post(client, "solve", puzzle=FOUR)["solution"]
+    r = post(client, "render", puzzle=FOUR, values=solution, highlight=["r1c2", "r4c4"])
+    assert r["svg"] == sudoku.render_svg(FOUR, [int(c) for c in solution], highlight={1, 15})
+    marks = post(client, "render", puzzle=FOUR, candidates=True)["svg"]
+    assert marks.count('class="candidate"') == sum(
+        len(set(range(1, 5)) - {parse_puzzle(FOUR).cells[j] for j in peers})
+        for i, peers in enumerate(api._peers(parse_puzzle(FOUR))) if not FOUR[i].isdigit())
+    err = post(client, "render", 400, puzzle=FOUR, highlight=["r5c1"])
+    assert err["error"] == "'highlight': 'r5c1' is not a cell of a 4x4 grid"
+    other = "".join(map(str, sudoku.solve("2" + "." * 15)))
+    err = post(client, "render", 400, puzzle=FOUR, values=other)
+    assert err["error"] == "solution: r1c1 is 2 but the puzzle gives 1"
+
+
+def test_generate_is_reproducible(client):
+    r = post(client, "generate", size=4, seed=7)
+    g = sudoku.generate(size=4, seed=7)
+    assert r["status"] == "made" and r["puzzle"] == sudoku.format_line(g.puzzle)
+    assert r["solution"] == sudoku.format_line(g.solution) and r["seed"] == 7
+    (obj,), _ = cli_json("generate", "--size", "4", "--seed", "7", "--format", "json")
+    assert without(r, "status", "seconds", "box", "regions") == without(
+        {**obj, "status": None}, "status", "box", "regions")
+    hard = post(client, "generate", seed=1, difficulty="medium", symmetry="rotate180")
+    assert hard["rating"]["level"] == "medium" and hard["symmetry"] == "rotate180"
+    err = post(client, "generate", 400, size=16, variant="windoku")
+    assert "windoku" in err["error"]
+
+
+# ---------------------------------------------------------------- bad input
+@pytest.mark.parametrize("text", ["12x", "11.." + "." * 12, "1234\n12\n"])
+def test_bad_puzzles_get_the_clis_message(client, text):
+    # The message of the commands that check the givens as they read (show, explain,
+    # hint, rate); solve and check find clashes in the search, without the column.
+    err = post(client, "solve", 400, puzzle=text)
+    r = CliRunner().invoke(cli, ["show", "-"], input=text + "\n")
+    assert r.exit_code == 1
+    message = r.stderr.strip().splitlines()[0]
+    assert err["error"] == message.replace("<stdin>", "<puzzle>")
+
+
+@pytest.mark.parametrize("body, message", [
+    ({}, "the request has no 'puzzle'"),
+    ({"puzzle": 5}, "'puzzle' must be the text of a puzzle"),
+    ({"puzzle": FOUR, "box": 3}, "'box' must be a box shape"),
+    ({"puzzle": FOUR, "box": [2, True]}, "'box' must be a box shape"),
+    ({"puzzle": FOUR, "variant": "hexagonal"}, "unknown variant"),
+    ({"puzzle": "/etc/passwd"}, "<puzzle>, line 1"),
+    ({"puzzle": FOUR, "regions": "/etc/passwd"}, "region"),
+])
+def test_bad_fields(client, body, message):
+    r = client.post("/api/solve", json=body)
+    assert r.status_code == 400
+    assert message in r.json()["error"]
+
+
+def test_bad_requests(client):
+    r = client.post("/api/solve", content=b"{not json")
+    assert r.status_code == 400 and r.json()["error"].startswith("the request is not JSON")
+    r = client.post("/api/solve", content=b"[1, 2]")
+    assert r.status_code == 400 and r.json()["error"] == "the request must be a JSON object"
+    r = client.post("/api/nothing", json={})
+    assert r.status_code == 404 and "the endpoints are" in r.json()["error"]
+    assert client.get("/api/solve").status_code == 405
+    assert client.get("/static/../api.py").status_code == 404
+
+
+def test_caps_on_text_board_and_logic_sizes():
+    limits = api.Limits(max_text=200, max_size=16, max_logic_size=9)
+    with TestClient(create_app(limits, warm=False)) as c:
+        r = c.post("/api/solve", content=b'{"puzzle": "' + b"." * 5000 + b'"}')
+        assert r.status_code == 413 and "at most" in r.json()["error"]
+        r = c.post("/api/solve", json={"puzzle": "." * 300})
+        assert r.status_code == 413 and "at most 200 are read" in r.json()["error"]
+        limits2 = api.Limits(max_size=16, max_logic_size=9)
+    with TestClient(create_app(limits2, warm=False)) as c:
+        r = c.post("/api/solve", json={"puzzle": "." * 625})
+        assert r.status_code == 400
+        assert r.json()["error"] == "a 25x25 grid is larger than this server takes (at most 16x16)"
+        r = c.post("/api/hint", json={"puzzle": "." * 256})
+        assert r.status_code == 400 and "explains, hints" in r.json()["error"]
+        assert c.post("/api/solve", json={"puzzle": "." * 256}).status_code == 200
+        r = c.post("/api/puzzles", json={"text": "." * 16 + "\n" + "." * 625 + "\n"})
+        assert [p["status"] for p in r.json()["puzzles"]] == ["multiple", "invalid"]
+        assert r.json()["puzzles"][1]["error"] == ("<puzzle>, line 2: a 25x25 grid is larger "
+                                                   "than this server takes (at most 16x16)")
+        r = c.post("/api/generate", json={"box": "5x5", "seed": 1})
+        assert r.status_code == 400 and "a 25x25 grid is larger" in r.json()["error"]
+
+
+# ---------------------------------------------------------------- time bounds
+def test_timeout_answers_unknown():
+    limits = api.Limits(timeout=0.3, max_count=10**12)
+    with TestClient(create_app(limits, warm=False)) as c:
+        c.post("/api/count", json={"puzzle": "." * 81, "limit": 10})  # load the kernels
+        t0 = time.perf_counter()
+        r = c.post("/api/count", json={"puzzle": "." * 81, "limit": 10**12}).json()
+        assert r["status"] == "timeout" and r["exact"] is False and r["count"] > 0
+        assert time.perf_counter() - t0 < 3
+
+
+def test_a_failing_handler_answers_json(monkeypatch):
+    def broken(body, limits):
+        raise KeyError("oops")
+
+    monkeypatch.setitem(api.HANDLERS, "solve", broken)
+    with TestClient(create_app(warm=False)) as c:
+        r = c.post("/api/solve", json={"puzzle": FOUR})
+        assert r.status_code == 500 and r.json()["error"] == "internal error: KeyError: 'oops'"
+        assert c.post("/api/check", json={"puzzle": FOUR}).json()["status"] == "unique"
+
+
+def test_a_stuck_handler_answers_unknown(monkeypatch):
+    release = threading.Event()
+
+    def stuck(body, limits):
+        release.wait(10)
+        return {"status": "solved"}
+
+    monkeypatch.setitem(api.HANDLERS, "solve", stuck)
+    monkeypatch.setattr(web_app, "GRACE", 0.1)
+    with TestClient(create_app(api.Limits(timeout=0.2), warm=False)) as c:
+        t0 = time.perf_counter()
+        r = c.post("/api/solve", json={"puzzle": FOUR})
+        release.set()
+    assert r.status_code == 200 and r.json()["status"] == "unknown"
+    assert time.perf_counter() - t0 < 2
+
+
+def test_other_requests_are_answered_while_a_long_one_runs():
+    # An empty 100x100 grid: seconds to encode (the first time), then a search the
+    # timeout stops; meanwhile quick requests are answered as usual.
+    with TestClient(create_app(api.Limits(timeout=2.0), warm=False)) as c:
+        c.post("/api/solve", json={"puzzle": CLASSIC})  # load the kernels
+        done = {}
+
+        def long():
+            done["long"] = c.post("/api/solve", json={"puzzle": " ".join(["0"] * 10000)})
+            done["long at"] = time.perf_counter()
+
+        worker = threading.Thread(target=long)
+        worker.start()
+        waits = []
+        for _ in range(5):
+            time.sleep(0.3)
+            t0 = time.perf_counter()
+            assert c.post("/api/solve", json={"puzzle": CLASSIC}).json()["status"] == "solved"
+            waits.append(time.perf_counter() - t0)
+            answered = time.perf_counter()
+        worker.join()
+    assert max(waits) < 1.0, waits
+    assert answered < done["long at"]
+    assert done["long"].json()["status"] == "unknown"
+
+
+# ---------------------------------------------------------------- the command
+@pytest.mark.parametrize("args", [["--help"], ["serve", "--help"]])
+def test_help_loads_neither_numba_nor_the_framework(args):
+    code = ("import sys\nfrom sudoku.cli import main\n"
+            f"try:\n    main({args!r})\nexcept SystemExit as e:\n    assert not e.code\n"
+            "print(sorted(m for m in ('numba', 'starlette', 'uvicorn', 'sudoku.web.app') "
+            "if m in sys.modules), file=sys.stderr)\n")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    assert r.stderr.strip().splitlines()[-1] == "[]"
+    assert "serve" in r.stdout
+    if args[0] == "serve":
+        assert "prints its URL on stderr" in " ".join(r.stdout.split())
+
+
+def test_sudoku_serve_runs_a_server():
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
+        [os.path.dirname(os.path.dirname(sudoku.__file__)), os.environ.get("PYTHONPATH", "")])}
+    proc = subprocess.Popen([sys.executable, "-m", "sudoku", "serve", "--port", "0",
+                             "--timeout", "5"], stderr=subprocess.PIPE, text=True, env=env)
+    try:
+        url = None
+        deadline = time.time() + 120
+        while url is None and time.time() < deadline:
+            line = proc.stderr.readline()
+            assert line, "the server stopped before printing its URL"
+            m = re.match(r"sudoku serve: (http://127\.0\.0\.1:\d+/) \(Ctrl-C stops\)$",
+                         line.strip())
+            url = m and m.group(1)
+        assert url
+        with urllib.request.urlopen(url + "api/info", timeout=10) as answer:
+            assert json.load(answer)["limits"]["timeout"] == 5.0
+        request = urllib.request.Request(url + "api/solve", json.dumps(
+            {"puzzle": CLASSIC}).encode(), {"Content-Type": "application/json"})
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            assert json.load(answer)["status"] == "solved"
+    finally:
+        proc.terminate()
+        proc.wait(timeout=20)
+
+
+def test_serve_names_the_extra_when_the_framework_is_missing(monkeypatch):
+    monkeypatch.setitem(sys.modules, "uvicorn", None)
+    r = CliRunner().invoke(cli, ["serve"])
+    assert r.exit_code == 1
+    assert "sudoku serve needs the web extra" in r.stderr
+    assert 'pip install "numba-dlx[web]"' in r.stderr
+
+
+def test_serve_says_when_the_port_is_taken():
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen(1)
+        port = taken.getsockname()[1]
+        r = CliRunner().invoke(cli, ["serve", "--port", str(port)])
+    assert r.exit_code == 1
+    assert r.stderr.startswith(f"Error: cannot listen on 127.0.0.1 port {port}: ")
