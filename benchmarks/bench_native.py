@@ -18,6 +18,9 @@ alone), thinned like the ``sudoku`` section to ``--max-puzzles``, in rounds
   and ``check``, with the bit kernel (the default) and with the DLX kernel
   (``kernel="dlx"``); and the bit kernel on two threads (``jobs=2``).
 
+Then counting the empty 6x6 grid (2x3 boxes: 28,200,960 solutions, checked)
+with each kernel, in rounds of its own (at least two, the kernels in turn).
+
 Ratios are medians over rounds of the ratio within a round (`_harness.paired`),
 so a burst of load from elsewhere hits both sides of a ratio alike.
 """
@@ -33,7 +36,8 @@ from pathlib import Path
 from _harness import REPO, Timing, fmt_num, md_table, paired, say
 
 FILES = ["17clue.txt", "top1465.txt", "hardest1106.txt", "hardest1905_11plus.txt",
-         "16x16.txt", "16x16_vu.txt"]
+         "16x16.txt", "16x16_vu.txt", "25x25.txt"]
+EMPTY6 = 28_200_960  # solutions of the empty 6x6 grid with 2x3 boxes
 NATIVE = ("tdoku", "kudoku", "fast_solv_9r2")
 OURS = ("bits", "dlx")
 
@@ -123,7 +127,37 @@ def run(args, caches) -> dict:
         out["files"].append(entry)
         say("  " + ", ".join(f"{k} {fmt_num(Timing(v).median)}" for k, v in runs.items()
                              if not k.endswith("_nodes")))
+    if not args.quick:  # (a minute a round: not for a smoke run)
+        out["count6"] = _count6(args)
     return out
+
+
+def _count6(args) -> dict:
+    """Seconds to count the empty 6x6 grid with each kernel, round by round."""
+    import time
+
+    from sudoku import parse_puzzle
+    from sudoku.batch import solve_all
+
+    empty = parse_puzzle("." * 36, box=(2, 3))
+    for kernel in OURS:  # warm-up: the kernels loaded, on a corner of the tree
+        list(solve_all([parse_puzzle("123456" + "." * 30, box=(2, 3))], mode="count",
+                       kernel=kernel))
+    runs: dict = {}
+    start = time.perf_counter()
+    for rnd in range(max(args.repeat, 2)):
+        for kernel in OURS:
+            t0 = time.perf_counter()
+            r, = solve_all([empty], mode="count", kernel=kernel)
+            runs.setdefault(kernel, []).append(time.perf_counter() - t0)
+            runs.setdefault(kernel + "_nodes", []).append(r.nodes)
+            if r.count != EMPTY6:
+                raise RuntimeError(f"{kernel} counted {r.count} 6x6 grids, not {EMPTY6}")
+        if rnd + 1 >= 2 and time.perf_counter() - start > args.budget:
+            break
+    say("native: empty 6x6 count: " + ", ".join(f"{k} {fmt_num(Timing(runs[k]).median)} s"
+                                                 for k in OURS))
+    return runs
 
 
 def _ratio(runs: dict, a: str, b: str) -> float | None:
@@ -180,4 +214,15 @@ def markdown(result: dict) -> str:
         "bit kernel counts guesses, the DLX kernel options tried, so they do not compare.")
     if not result.get("program"):
         note += " tdoku's program was not found: its columns are empty."
-    return md_table(head, rows) + "\n\n" + note
+    text = md_table(head, rows) + "\n\n" + note
+    c6 = result.get("count6")
+    if c6:
+        row = [f"{EMPTY6:,}", fmt_num(Timing(c6["bits"]).median),
+               fmt_num(Timing(c6["dlx"]).median), _x(_ratio(c6, "dlx", "bits")),
+               f"{fmt_num(Timing(c6['bits_nodes']).median)} "
+               f"({fmt_num(Timing(c6['dlx_nodes']).median)})"]
+        text += ("\n\nCounting the empty 6x6 grid (2x3 boxes), `sudoku count --box 2x3` "
+                 "on 36 dots without the start-up; seconds, median over rounds:\n\n"
+                 + md_table(["solutions", "bit kernel, s", "DLX kernel, s", "DLX / bit",
+                             "nodes bit (DLX)"], [row]))
+    return text

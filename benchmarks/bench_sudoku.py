@@ -136,7 +136,7 @@ def _kernel_only(puzzles, nodes, args):
     """The batch kernel alone (solve), its input prebuilt: one thread, and two.
 
     The kernel `solve_all` picks (`sudoku.kernels`): the bit kernel for standard
-    9x9, DLX's batch kernel for the rest.
+    9x9 (and grids up to 8x8), DLX's batch kernel for the rest.
 
     With the locked-items rule, as `solve_all` calls it (runs before commit 40fe90c
     left it out, so their kernel-only column timed a search without the rule:

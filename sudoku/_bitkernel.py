@@ -1,8 +1,9 @@
-"""The bit-parallel Sudoku kernels (jitted; imported only when a search needs them).
+"""The bit-parallel kernel for standard 9x9 Sudoku (jitted; imported only when a search
+needs it).  Every other grid has `sudoku._planekernel`.
 
 The same exact cover as `sudoku.encode` (one item per cell, one per house and
 value), searched with each item's remaining options kept as a bitmask instead
-of a linked list.  Two layouts:
+of a linked list:
 
 * **9x9 standard** (`search9`, `batch9`): nine *digit planes*, each the
   positions where a digit may still go, split in three bands of 27 bits (3 rows
@@ -16,15 +17,10 @@ of a linked list.  Two layouts:
   rows with one bit; columns with one place come from counting the nine rows
   in two words, cells with one digit (naked singles) from counting the nine
   planes bit-sliced.
-* **n x n, any houses** (`search_units`, `batch_units`): one candidate mask per
-  cell (bit 31: placed, so n <= 31) and a count per house-value; placing a
-  value clears it from the cell's peers, and a house-value whose count falls
-  to one is placed (hidden single).
 
-Both propagate those forced options to a fixpoint, then branch on an item with
-the fewest options left (the 9x9 layout: a cell with two candidates if any;
-the general one: cells and house-values alike), ties going to the item that
-met most dead ends so far.  A branch is binary: the chosen option is taken,
+It propagates those forced options to a fixpoint, then branches on a cell
+with the fewest candidates (two if any), ties going to the cell that met most
+dead ends so far.  A branch is binary: the chosen option is taken,
 and on return it is removed (so the item's other options are tried by the
 same rule); the saved state is a copy of the small array, and there is
 nothing to unlink.  A node is one such guess: node counts are not comparable
@@ -43,12 +39,11 @@ from numba import njit
 
 from dlx.batch import CLASH, COMPLETE, LIMIT, NODES, OVERFLOW
 
-__all__ = ["batch9", "batch_units", "search9", "search_units"]
+__all__ = ["batch9", "search9"]
 
 INT64_MAX = np.iinfo(np.int64).max
 FULL27 = (1 << 27) - 1
 BAND_PLANES = sum(1 << (3 * d) for d in range(9))  # planes 3 * d + b of band b, shifted by b
-PLACED = 1 << 31
 # ctx slots: depth, phase (-1 fresh, 0 after a dead end or a solution, 1 to branch), count, nodes
 DEPTH, PHASE, COUNT, NODE = range(4)
 
@@ -97,14 +92,6 @@ def _ctz(x):
     if not x & 0x1:
         i += 1
     return i
-
-
-@njit(cache=True)
-def _popcount(x):
-    x = x - ((x >> 1) & 0x55555555)
-    x = (x & 0x33333333) + ((x >> 2) & 0x33333333)
-    x = (x + (x >> 4)) & 0x0F0F0F0F
-    return ((x * 0x01010101) & 0xFFFFFFFF) >> 24
 
 
 @njit(cache=True)
@@ -415,263 +402,6 @@ def batch9(grids, limit, max_nodes, counts, nodes, codes, sols):
     for k in range(grids.shape[0]):
         ctx[PHASE] = -1
         codes[k] = search9(grids[k], st, stack, guess, ctx, sols[k], limit, max_nodes)
-        counts[k] = ctx[COUNT]
-        nodes[k] = ctx[NODE]
-    return grids.shape[0]
-
-
-# --- n x n, any houses: a candidate mask per cell, a count per house-value -----------
-#
-# ``st``: one word per cell (its candidates; bit 31 once placed), then one per
-# house-value (house h, value v at ``h * n + v``: the cells of h where v is still a
-# candidate), then one per house (the values placed in it).  ``work`` (not saved on
-# the stack): the queue of cells placed; the length of the next queue; the dead ends
-# met per item (cells, then house-values); the queue of house-values down to one
-# place; per-house scratch for the givens.
-
-
-@njit(cache=True, inline="always")
-def _drop(st, work, c, bits, cu_ptr, cu, cells, n, hq):
-    """Remove ``bits`` from cell c's candidates, counting them off its houses; a
-    house-value left with one place is queued (``work`` from ``hq``, its length in
-    ``work[cells]``).  False when a house-value runs out (its dead end counted)."""
-    st[c] &= ~bits
-    while bits:
-        v = _ctz(bits)
-        bits &= bits - 1
-        for k in range(cu_ptr[c], cu_ptr[c + 1]):
-            hv = cu[k] * n + v
-            left = st[cells + hv] - 1
-            st[cells + hv] = left
-            if left == 1:
-                work[hq + work[cells]] = hv
-                work[cells] += 1
-            elif left == 0:
-                work[2 * cells + 1 + hv] += 1
-                return False
-    return True
-
-
-@njit(cache=True)
-def _place(st, work, c, bit, qn, cu_ptr, cu, cells, n, hq):
-    """Cell c takes the value ``bit``: its other candidates go, and it is queued for its
-    peers.  Returns the queue length, -1 at a dead end."""
-    if not _drop(st, work, c, st[c] & ~bit & ~PLACED, cu_ptr, cu, cells, n, hq):
-        return -1
-    st[c] = bit | PLACED
-    pm = hq - cells - 1  # the values placed in each house, after the counts in st
-    for k in range(cu_ptr[c], cu_ptr[c + 1]):
-        st[pm + cu[k]] |= bit
-    work[qn] = c
-    return qn + 1
-
-
-@njit(cache=True)
-def _settle(st, work, qn, peer_ptr, peers, units, cu_ptr, cu, full):
-    """Clear the peers of the cells queued (``work[:qn]``), placing naked and hidden
-    singles as they appear, to a fixpoint; False at a dead end."""
-    n = units.shape[1]
-    cells = peer_ptr.shape[0] - 1
-    hq = 2 * cells + 1 + units.size  # house-value queue; its length in work[cells]
-    fails = cells + 1  # dead ends: cells from here, then house-values
-    qh = 0
-    hh = 0
-    while True:
-        while qh < qn:
-            c = work[qh]
-            qh += 1
-            m = st[c] & full
-            for k in range(peer_ptr[c], peer_ptr[c + 1]):
-                p = peers[k]
-                x = st[p]
-                if x & m:
-                    if not _drop(st, work, p, m, cu_ptr, cu, cells, n, hq):
-                        return False
-                    y = x & ~m & full
-                    if y == 0:
-                        work[fails + p] += 1
-                        return False
-                    if (y & (y - 1)) == 0 and not x & PLACED:
-                        qn = _place(st, work, p, y, qn, cu_ptr, cu, cells, n, hq)
-                        if qn < 0:
-                            return False
-        if hh == work[cells]:
-            return True
-        hv = work[hq + hh]
-        hh += 1
-        h = hv // n
-        bit = 1 << (hv % n)
-        if st[cells + units.size + h] & bit:
-            continue  # down to one place because it was placed there
-        for j in range(n):
-            c = units[h, j]
-            x = st[c]
-            if x & bit:
-                if not x & PLACED:
-                    qn = _place(st, work, c, bit, qn, cu_ptr, cu, cells, n, hq)
-                    if qn < 0:
-                        return False
-                break
-
-
-@njit(cache=True)
-def _choose_units(st, units, full, cells, fails):
-    """The guess (cell, value): an item with fewest options left; among equals, the
-    one that met most dead ends so far (``fails``: cells, then house-values), cells
-    first."""
-    best = 99
-    most = -1
-    bc = -1
-    bv = 0
-    for c in range(cells):
-        x = st[c]
-        if not x & PLACED:
-            k = _popcount(x & full)
-            if k < best or (k == best and fails[c] > most):
-                best = k
-                most = fails[c]
-                bc = c
-    bv = _ctz(st[bc] & full)
-    n = units.shape[1]
-    for hv in range(units.size):
-        k = st[cells + hv]
-        if k >= 2 and (k < best or (k == best and fails[cells + hv] > most)):
-            best = k
-            most = fails[cells + hv]
-            v = hv % n
-            for j in range(n):
-                c = units[hv // n, j]
-                if st[c] >> v & 1:
-                    bc = c
-                    bv = v
-                    break
-    return bc, bv
-
-
-@njit(cache=True)
-def _start_units(grid, st, work, units, cu_ptr, cu, full):
-    """The state with the givens placed (peers not cleared yet); -1 if two givens
-    clash, else the queue length."""
-    n = units.shape[1]
-    cells = grid.shape[0]
-    hq = 2 * cells + 1 + units.size
-    seen = hq + units.size  # per house, the values given in it
-    for h in range(units.shape[0]):
-        work[seen + h] = 0
-    for c in range(cells):
-        v = np.int64(grid[c])
-        if v:
-            bit = 1 << (v - 1)
-            for k in range(cu_ptr[c], cu_ptr[c + 1]):
-                if work[seen + cu[k]] & bit:
-                    return -1
-                work[seen + cu[k]] |= bit
-    for c in range(cells):
-        st[c] = full
-    for hv in range(units.size):
-        st[cells + hv] = n
-    for h in range(units.shape[0]):
-        st[cells + units.size + h] = 0
-    work[cells] = 0
-    qn = 0
-    for c in range(cells):
-        v = np.int64(grid[c])
-        if v:
-            qn = _place(st, work, c, 1 << (v - 1), qn, cu_ptr, cu, cells, n, hq)
-            if qn < 0:
-                return -2  # (cannot happen when the givens do not clash)
-    return qn
-
-
-@njit(cache=True, nogil=True)
-def search_units(peer_ptr, peers, units, cu_ptr, cu, grid, st, stack, guess, work, ctx,
-                 sols, limit, max_nodes):
-    """Search an n x n puzzle of any houses (``units``: one row of cells per house), resumably.
-
-    As `search9`, with ``st`` one word per cell then one per house-value,
-    ``stack`` (cells + 1) rows of ``st``, ``work`` scratch (see above) and
-    ``cu_ptr, cu`` each cell's houses (CSR).
-    """
-    n = units.shape[1]
-    full = (1 << n) - 1
-    cells = grid.shape[0]
-    fails = work[cells + 1:]
-    hq = 2 * cells + 1 + units.size
-    if ctx[PHASE] < 0:
-        ctx[:] = 0
-        fails[:cells + units.size] = 0
-        qn = _start_units(grid, st, work, units, cu_ptr, cu, full)
-        if qn == -1:
-            ctx[PHASE] = 0
-            return CLASH
-        ctx[PHASE] = 1 if qn >= 0 and _settle(st, work, qn, peer_ptr, peers, units, cu_ptr,
-                                              cu, full) else 0
-    depth = ctx[DEPTH]
-    ok = ctx[PHASE] == 1
-    count = ctx[COUNT]
-    nodes = ctx[NODE]
-    code = COMPLETE
-    while True:
-        if ok:
-            c = 0
-            while c < cells and st[c] & PLACED:
-                c += 1
-            if c == cells:
-                if count < sols.shape[0]:
-                    for j in range(cells):
-                        sols[count, j] = _ctz(st[j] & full) + 1
-                count, code = _tally(count, limit)
-                ok = False
-                if code != COMPLETE:
-                    break
-                continue
-            if nodes >= max_nodes:
-                code = NODES
-                break
-            c, v = _choose_units(st, units, full, cells, fails)
-            stack[depth, :] = st
-            guess[depth] = c * 32 + v
-            depth += 1
-            nodes += 1
-            work[cells] = 0
-            qn = _place(st, work, c, 1 << v, 0, cu_ptr, cu, cells, n, hq)
-            ok = qn > 0 and _settle(st, work, qn, peer_ptr, peers, units, cu_ptr, cu, full)
-        else:
-            if depth == 0:
-                break
-            depth -= 1
-            st[:] = stack[depth]
-            g = guess[depth]
-            c = g // 32
-            bit = 1 << (g % 32)
-            work[cells] = 0
-            ok = _drop(st, work, c, bit, cu_ptr, cu, cells, n, hq)
-            if ok:
-                x = st[c] & full
-                qn = 0
-                if (x & (x - 1)) == 0:  # one candidate left (there were two at least)
-                    qn = _place(st, work, c, x, 0, cu_ptr, cu, cells, n, hq)
-                ok = qn >= 0 and _settle(st, work, qn, peer_ptr, peers, units, cu_ptr, cu,
-                                         full)
-    _keep(ctx, depth, ok, count, nodes)
-    return code
-
-
-@njit(cache=True, nogil=True)
-def batch_units(peer_ptr, peers, units, cu_ptr, cu, grids, limit, max_nodes, counts, nodes,
-                codes, sols):
-    """`search_units` every row of ``grids``."""
-    cells = grids.shape[1]
-    width = cells + units.size + units.shape[0]
-    st = np.zeros(width, dtype=np.int64)
-    stack = np.empty((cells + 1, width), dtype=np.int64)  # rows written before read
-    guess = np.zeros(cells + 1, dtype=np.int64)
-    work = np.zeros(2 * cells + 1 + 2 * units.size + units.shape[0], dtype=np.int64)
-    ctx = np.zeros(4, dtype=np.int64)
-    for k in range(grids.shape[0]):
-        ctx[PHASE] = -1
-        codes[k] = search_units(peer_ptr, peers, units, cu_ptr, cu, grids[k], st, stack, guess,
-                                work, ctx, sols[k], limit, max_nodes)
         counts[k] = ctx[COUNT]
         nodes[k] = ctx[NODE]
     return grids.shape[0]

@@ -2,19 +2,19 @@
 
 Two kernels search the same exact cover (`sudoku.encode`'s items and options):
 
-* the bit kernel, `sudoku._bitkernel`: each item's remaining options kept as
-  a bitmask, in a layout of digit planes for standard 9x9 grids and a general
-  one (a candidate mask per cell, a count per house-value) for any grid of up
-  to 31 x 31 with any houses, variants and jigsaws included;
+* the bit kernel: each item's remaining options kept as a bitmask, in digit
+  planes: for standard 9x9 grids bands of 27 bits (`sudoku._bitkernel`), for
+  every other grid of up to 31 x 31 (variants and jigsaws included) words of
+  whole rows (`sudoku._planekernel`);
 * `dlx`'s Dancing Links kernel, the reference.
 
 The choice (``kernel=`` in `sudoku.solve_all`, else ``$SUDOKU_KERNEL``):
 
-* ``"auto"`` (the default): the bit kernel for standard 9x9 grids, where it
-  is several times faster, DLX for the rest (the general layout is slower
-  than DLX on most of them: see docs/performance.md);
-* ``"bits"``: the bit kernel wherever the masks fit (the general layout for
-  all but standard 9x9), DLX beyond 31 x 31;
+* ``"auto"`` (the default): the bit kernel for standard 9x9 grids and for
+  grids of up to 8 x 8 (any variant), where it is faster, DLX for the rest
+  (larger grids are about as fast or faster with DLX: see
+  docs/performance.md);
+* ``"bits"``: the bit kernel wherever the masks fit, DLX beyond 31 x 31;
 * ``"dlx"``: DLX everywhere.
 
 Both give the same counts and verdicts, and the same solution whenever there
@@ -43,7 +43,8 @@ __all__ = ["KERNELS", "ENV", "BitLayout", "GridArrays", "kernel_name", "layout_f
 
 KERNELS = ("auto", "bits", "dlx")
 ENV = "SUDOKU_KERNEL"
-MAX_SIZE = 31  # a cell's mask is a uint32 whose top bit marks it placed
+MAX_SIZE = 31  # the plane kernel's digits fit a word, its stack stays a few MB
+AUTO_SIZE = 8  # "auto": the plane kernel up to this size (docs/performance.md)
 SLICE_SECONDS = 0.05  # a lone search checks its clock and Ctrl-C this often
 _LAYOUTS = 32
 _layouts: dict = {}
@@ -52,19 +53,20 @@ _SIG9 = ("int64(uint8[::1], int64[::1], int64[:, ::1], int64[::1], int64[::1], "
          "uint8[:, ::1], int64, int64)")
 _BATCH9 = ("int64(uint8[:, ::1], int64, int64, int64[::1], int64[::1], int64[::1], "
            "uint8[:, :, ::1])")
-_HOUSES = "int64[::1], int64[::1], int64[:, ::1], int64[::1], int64[::1]"
-_SIGU = (f"int64({_HOUSES}, uint8[::1], int64[::1], int64[:, ::1], int64[::1], int64[::1], "
+_GEO = ", ".join(["int64[::1]"] * 9)
+_SIGP = (f"int64({_GEO}, uint8[::1], int64[::1], int64[:, ::1], int64[::1], int64[::1], "
          "int64[::1], uint8[:, ::1], int64, int64)")
-_BATCHU = (f"int64({_HOUSES}, uint8[:, ::1], int64, int64, int64[::1], int64[::1], "
+_BATCHP = (f"int64({_GEO}, uint8[:, ::1], int64, int64, int64[::1], int64[::1], "
            "int64[::1], uint8[:, :, ::1])")
-SIGNATURES = {"search9": _SIG9, "batch9": _BATCH9, "search_units": _SIGU,
-              "batch_units": _BATCHU}
+SIGNATURES = {"search9": _SIG9, "batch9": _BATCH9, "search_planes": _SIGP,
+              "batch_planes": _BATCHP}
 
 
 def _kernel(name: str):
     from dlx import jit  # before the kernels' module: numba needs a writable cache
 
-    return jit.compiled("sudoku._bitkernel", name, SIGNATURES[name])
+    module = "sudoku._planekernel" if name.endswith("_planes") else "sudoku._bitkernel"
+    return jit.compiled(module, name, SIGNATURES[name])
 
 
 def kernel_name(kernel: str | None = None) -> str:
@@ -78,32 +80,16 @@ def kernel_name(kernel: str | None = None) -> str:
 
 @dataclass(frozen=True)
 class BitLayout:
-    """What the bit kernel needs of one shape and variant.
-
-    ``band9`` for standard 9x9 (the digit-plane kernel); otherwise the houses
-    as a ``(houses, n)`` cell array, each cell's peers in CSR form, and every
-    meeting of two houses in two cells or more (for locked candidates) as
-    ``size, cells`` of the meeting, then of the rest of each house, all in one
-    array.
-    """
+    """What the bit kernel needs of one shape and variant: ``band9`` for standard
+    9x9 (the band kernel), else ``planes``, the plane kernel's shape arrays."""
 
     n: int
     band9: bool
-    units: np.ndarray
-    peer_ptr: np.ndarray
-    peers: np.ndarray
-    lock: np.ndarray
-    cu_ptr: np.ndarray
-    cu: np.ndarray
+    planes: tuple = ()
 
     @property
     def cells(self) -> int:
         return self.n * self.n
-
-    @property
-    def houses(self) -> tuple:
-        """The generic kernel's first arguments."""
-        return self.peer_ptr, self.peers, self.units, self.cu_ptr, self.cu
 
 
 def _band9(puzzle: Puzzle) -> bool:
@@ -116,46 +102,66 @@ def layout_for(puzzle: Puzzle, kernel: str | None = None) -> BitLayout | None:
     (see the module docstring for the choice)."""
     name = kernel_name(kernel)
     if (name == "dlx" or puzzle.size > MAX_SIZE or puzzle.candidates is not None
-            or (name == "auto" and not _band9(puzzle))):
+            or (name == "auto" and not _band9(puzzle) and puzzle.size > AUTO_SIZE)):
         return None  # (a pencil-mark puzzle's candidates are applied by DLX's encoding)
     key = shape_key(puzzle)
     lay = _layouts.pop(key, None)
     if lay is None:
         n = puzzle.size
-        hs = [cells for _, cells in houses(puzzle)]
-        units = np.array(hs, dtype=np.int64).reshape(len(hs), n)
-        peer_sets: list[set] = [set() for _ in range(n * n)]
-        for cells in hs:
-            for c in cells:
-                peer_sets[c].update(cells)
-        ptr = np.zeros(n * n + 1, dtype=np.int64)
-        flat: list[int] = []
-        for c, ps in enumerate(peer_sets):
-            ps.discard(c)
-            flat.extend(sorted(ps))
-            ptr[c + 1] = len(flat)
         band9 = _band9(puzzle)
-        lock: list[int] = []
-        for i, a in enumerate(hs):
-            for j in range(i + 1, len(hs)):
-                b = hs[j]
-                both = sorted(set(a) & set(b))
-                if len(both) >= 2:
-                    lock += [i, j]
-                    for part in (both, sorted(set(a) - set(both)), sorted(set(b) - set(both))):
-                        lock += [len(part), *part]
-        member: list[list[int]] = [[] for _ in range(n * n)]
-        for h, cells in enumerate(hs):
-            for c in cells:
-                member[c].append(h)
-        cu_ptr = np.cumsum([0] + [len(m) for m in member], dtype=np.int64)
-        cu = np.array([h for m in member for h in m], dtype=np.int64)
-        lay = BitLayout(n, band9, units, ptr, np.array(flat, dtype=np.int64),
-                        np.array(lock, dtype=np.int64), cu_ptr, cu)
+        lay = BitLayout(n, band9, () if band9 else
+                        _planes(n, [cells for _, cells in houses(puzzle)]))
         if len(_layouts) >= _LAYOUTS:
             del _layouts[next(iter(_layouts))]
     _layouts[key] = lay
     return lay
+
+
+def _words(values) -> np.ndarray:
+    """64-bit masks (Python ints) as the kernel's int64 words (bit 63 the sign)."""
+    return np.array(values, dtype=np.uint64).view(np.int64)
+
+
+def _planes(n: int, hs: list) -> tuple:
+    """The plane kernel's shape arrays, as `sudoku._planekernel.search_planes` takes them.
+
+    Rows per word: as many as fit 64 bits (16x16: four, so its boxes sit in one
+    word); 63 under ``NUMBA_DISABLE_JIT``, where the kernel runs as plain Python
+    on numpy's int64 scalars, which would overflow on bit 63.
+    """
+    rw = (63 if os.environ.get("NUMBA_DISABLE_JIT", "0") not in ("", "0") else 64) // n
+    nw = -(-n // rw)
+    slot = [(r // rw) * 64 + (r % rw) * n + c for r in range(n) for c in range(n)]
+    peer = [0] * (nw * 64 * nw)
+    for cells in hs:
+        for a in cells:
+            for b in cells:
+                if a != b:
+                    peer[slot[a] * nw + (slot[b] >> 6)] |= 1 << (slot[b] & 63)
+    hptr = [0]
+    hword: list[int] = []
+    hmask: list[int] = []
+    member: list[list[int]] = [[] for _ in range(nw * 64)]
+    for h, cells in enumerate(hs[2 * n:]):  # after the rows and columns (sudoku.grid.houses)
+        seg: dict[int, int] = {}
+        for c in cells:
+            seg[slot[c] >> 6] = seg.get(slot[c] >> 6, 0) | 1 << (slot[c] & 63)
+            member[slot[c]].append(h)
+        hword += seg
+        hmask += seg.values()
+        hptr.append(len(hword))
+    allw = [0] * nw
+    for s in slot:
+        allw[s >> 6] |= 1 << (s & 63)
+    colrep = [sum(1 << (r * n) for r in range(min(rw, n - w * rw))) for w in range(nw)]
+    cptr = np.cumsum([0] + [len(m) for m in member], dtype=np.int64)
+    chouse = np.array([h for m in member for h in m], dtype=np.int64)
+    foff = 1 + nw
+    qoff = foff + nw * 64 + (2 * n + len(hptr) - 1) * n
+    dims = np.array([n, nw, rw, foff, qoff, qoff + n * n + 1], dtype=np.int64)
+    return (dims, _words(peer), np.array(hptr, dtype=np.int64),
+            np.array(hword, dtype=np.int64), _words(hmask), _words(allw), _words(colrep),
+            cptr, chouse)
 
 
 @dataclass
@@ -192,8 +198,8 @@ def solve_grids(layout: BitLayout, grids: np.ndarray, *, limit=1, store=1,
     if layout.band9:
         _kernel("batch9")(grids, limit, max_nodes, counts, nodes, codes, sols)
     else:
-        _kernel("batch_units")(*layout.houses, grids, limit, max_nodes, counts, nodes, codes,
-                               sols)
+        _kernel("batch_planes")(*layout.planes, grids, limit, max_nodes, counts, nodes, codes,
+                                sols)
     return GridArrays(counts, nodes, codes.astype(np.uint8), sols)
 
 
@@ -233,16 +239,16 @@ def search_alone(layout: BitLayout, grid, *, limit=0, store=0, timeout=None,
         def run(upto):
             return kern(grid, st, stack, guess, ctx, sols, limit, upto)
     else:
-        width = cells + layout.units.size + layout.units.shape[0]
-        st = np.zeros(width, dtype=np.int64)
-        stack = np.empty((cells + 1, width), dtype=np.int64)  # rows written before read
+        geo = layout.planes
+        nw = int(geo[0][1])
+        st = np.zeros((layout.n + 1) * nw, dtype=np.int64)
+        stack = np.empty((cells + 1, st.size), dtype=np.int64)  # rows written before read
         guess = np.zeros(cells + 1, dtype=np.int64)
-        queue = np.zeros(2 * cells + 1 + 2 * layout.units.size + layout.units.shape[0],
-                         dtype=np.int64)
-        kern = _kernel("search_units")
+        work = np.zeros(int(geo[0][5]), dtype=np.int64)
+        kern = _kernel("search_planes")
 
         def run(upto):
-            return kern(*layout.houses, grid, st, stack, guess, queue, ctx, sols, limit, upto)
+            return kern(*geo, grid, st, stack, guess, work, ctx, sols, limit, upto)
     step = 1000
     status = None
     try:

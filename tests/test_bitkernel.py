@@ -103,9 +103,10 @@ def test_puzzle_files_agree(path):
 
 
 SHAPES = [(None, 4, "standard"), ((2, 3), None, "standard"), ((3, 2), None, "standard"),
-          ((2, 4), None, "standard"), (None, 9, "standard"), (None, 9, "x"),
-          (None, 9, "windoku"), (None, 9, "jigsaw"), (None, 6, "x"), ((2, 5), None, "standard"),
-          ((3, 4), None, "standard")]
+          ((2, 4), None, "standard"), ((4, 2), None, "standard"), (None, 9, "standard"),
+          (None, 9, "x"), (None, 9, "windoku"), (None, 9, "jigsaw"), (None, 6, "x"),
+          (None, 4, "x"), (None, 8, "jigsaw"), ((2, 5), None, "standard"),
+          ((3, 4), None, "standard"), ((4, 3), None, "standard")]
 
 
 @pytest.mark.parametrize(("box", "size", "variant"), SHAPES)
@@ -178,6 +179,11 @@ def test_kernel_choice(monkeypatch):
     assert kernels.layout_for(x) is None  # auto: DLX is faster there
     assert not kernels.layout_for(x, "bits").band9
     assert kernels.layout_for(parse_puzzle("." * 16), "bits").n == 4
+    # auto: the plane kernel up to 8x8, DLX above (but 9x9 standard)
+    assert kernels.layout_for(parse_puzzle("." * 36)).planes
+    assert kernels.layout_for(parse_puzzle("." * 64, box=(2, 4), variant="x")).planes
+    assert kernels.layout_for(parse_puzzle("." * 144, box=(3, 4))) is None
+    assert kernels.layout_for(parse_puzzle("." * 144, box=(3, 4)), "bits").planes
     monkeypatch.setenv(kernels.ENV, "dlx")
     assert kernels.kernel_name() == "dlx" and kernels.layout_for(p) is None
     monkeypatch.setenv(kernels.ENV, "fast")
@@ -185,6 +191,23 @@ def test_kernel_choice(monkeypatch):
         kernels.kernel_name()
     with pytest.raises(ValueError, match="kernel must be one of"):
         list(solve_all(["." * 16], kernel="simd"))
+
+
+def test_plane_layout_words():
+    """Rows never straddle a word: 16x16 takes 4 rows a word, so its boxes sit in one."""
+    for box, words, rows, variant in (((2, 2), 1, 16, "standard"), ((2, 3), 1, 10, "standard"),
+                                      ((2, 4), 1, 8, "standard"), ((3, 3), 2, 7, "x"),
+                                      ((4, 4), 4, 4, "standard"), ((5, 5), 13, 2, "standard")):
+        n = box[0] * box[1]
+        lay = kernels.layout_for(parse_puzzle("." * (n * n), box=box, variant=variant), "bits")
+        dims, peer, hptr, hword, hmask, allw = lay.planes[:6]
+        assert list(dims[:3]) == [n, words, rows]
+        assert sum(bin(int(w) & (2**64 - 1)).count("1") for w in allw) == n * n
+        extra = 2 if variant == "x" else 0
+        assert len(hptr) - 1 == n + extra  # boxes and diagonals: rows and columns are folded
+        assert sum(bin(int(m) & (2**64 - 1)).count("1") for m in hmask) == (n + extra) * n
+        if box == (4, 4):  # a box is one segment
+            assert len(hword) == n
 
 
 NOJIT = """
@@ -207,6 +230,16 @@ NOJIT = """
                      "......9.48..6.........3..75...", variant="x")
     r = kernels.solve_grids(kernels.layout_for(x, "bits"), _grids([x], 9), limit=2, store=2)
     assert int(r.counts[0]) == 1
+    six = parse_puzzle("123456" + "." * 30, box=(2, 3))
+    lay = kernels.layout_for(six, "bits")
+    r = kernels.solve_grids(lay, _grids([six], 6), limit=60, store=1)
+    assert int(r.counts[0]) == 60
+    r = kernels.search_alone(lay, _grids([six], 6)[0].copy(), limit=5, store=5, max_nodes=3)
+    assert r.status == "nodes" and r.nodes == 3
+    eight = parse_puzzle("12345678" + "." * 56, box=(2, 4), variant="x")
+    r = kernels.solve_grids(kernels.layout_for(eight, "bits"), _grids([eight], 8), limit=3,
+                            store=3)
+    assert int(r.counts[0]) == 3
     print("ok")
 """
 
