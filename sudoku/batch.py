@@ -301,8 +301,8 @@ class _Chunk:
         for k in capped:
             res = results[k]
             pos = k if g.positions is None else g.positions[k]
+            _settle(res, g, k, s)  # (Ctrl-C before its search began: it stays unfinished)
             self.results[pos] = res
-            _settle(res, g, k, s)
             self._stop_if_interrupted(res, pos)
 
     def _decode_blocks(self, g: _Group, s: _Settings) -> None:
@@ -330,8 +330,8 @@ class _Chunk:
                     res = PuzzleResult(self.start + pos + j, block[j], None,
                                        STATUS_OF_CODE[codes[b]], int(out.counts[b]), [],
                                        int(out.nodes[b]), float(seconds[b]), s.mode)
-                    self.results[pos + j] = res
                     _settle(res, g, b, s)
+                    self.results[pos + j] = res
                     self._stop_if_interrupted(res, pos + j)
                 at = j + 1
             row += k

@@ -221,3 +221,23 @@ def test_cli_line_output_as_one_by_one(tmp_path, args):
     assert errors(bulk.stderr) == errors(single.stderr)
     assert [e.split(":")[0].split(", ")[1] for e in errors(bulk.stderr)] == [
         "line 3", "line 7", "line 8", "line 12"]  # each invalid puzzle, named by its line
+
+
+@pytest.mark.parametrize("blocks", [False, True])
+def test_ctrl_c_before_a_capped_puzzle_is_searched_again_leaves_it_out(monkeypatch, tmp_path,
+                                                                       blocks):
+    # Ctrl-C can come before the search that finishes a capped puzzle has begun (while
+    # its kernel loads): that puzzle must not come out with the batch's partial count.
+    def interrupted(*args):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(batch_module, "BATCH_NODE_CAP", 3)
+    monkeypatch.setattr(batch_module, "_finish_alone", interrupted)
+    path = tmp_path / "two.txt"
+    path.write_text(SOLVED + "\n" + "." * 81 + "\n" + SOLVED + "\n")
+    got = []
+    with pytest.raises(KeyboardInterrupt):
+        for r in solve_all(read_blocks(path), mode="count", blocks=blocks):
+            got.append(r)
+    # The first (solved without a guess) and nothing after it.
+    assert [(o[0], o[2], o[3]) for o in outcomes(got)] == [(0, "complete", 1)]
