@@ -574,7 +574,9 @@ def _flat(items: Iterable) -> Iterator:
 def _solve(items: Iterable, s: _Settings, jobs: int, fixed: int | None):
     if s.timed:
         warm_up()  # loading the kernels is no puzzle's time
-    total = len(items) if isinstance(items, Sized) else None  # (a block counts as one)
+    total = None  # puzzles in the input, when it knows (a block holds several)
+    if isinstance(items, Sized):
+        total = sum(len(x) if isinstance(x, PuzzleBlock) else 1 for x in items)
     feed = _Feed(items)
     backend = backend_for(jobs, threads=True)
     target = BATCH_SECONDS / jobs  # seconds per kernel call

@@ -241,3 +241,23 @@ def test_ctrl_c_before_a_capped_puzzle_is_searched_again_leaves_it_out(monkeypat
             got.append(r)
     # The first (solved without a guess) and nothing after it.
     assert [(o[0], o[2], o[3]) for o in outcomes(got)] == [(0, "complete", 1)]
+
+
+def test_chunks_of_a_list_of_blocks_grow_with_threads(monkeypatch, tmp_path):
+    # A list's length counts its items; the chunk sizes near its end count puzzles,
+    # so a list of a few big blocks must not be cut into the smallest chunks.
+    sizes = []
+
+    class Chunk(batch_module._Chunk):
+        def __init__(self, items, *args, **kwargs):
+            super().__init__(items, *args, **kwargs)
+            sizes.append(self.size)
+
+    monkeypatch.setattr(batch_module, "_Chunk", Chunk)
+    path = tmp_path / "many.txt"
+    path.write_text((SOLVED + "\n") * 3000)
+    blocks = list(read_blocks(path))
+    assert len(blocks) == 1
+    got = sum(len(r) for r in solve_all(blocks, jobs=2, blocks=True))
+    assert got == 3000 and sum(sizes) == 3000
+    assert max(sizes) > 100, sizes
