@@ -26,42 +26,28 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..errors import PuzzleError
-from ..grid import SYMBOLS, Puzzle, default_box
+from ..grid import Puzzle
+from .lines import _BYTE_VALUES, _QUICK_SIZES
+from .write import _SYMBOL_TABLE
 
 __all__ = ["PuzzleBlock", "clashing_rows", "format_block"]
 
 BULK_MAX = 16  # the largest size read in bulk: its symbols cannot spell "grid"
 
 
-def _bulk_sizes() -> dict[int, int]:
-    """Line lengths read in bulk, with their size: ``n*n`` for 6 <= n <= `BULK_MAX`
-    with a default box, except 64 (also a 4x4 pencil-mark line)."""
-    sizes = {}
-    for n in range(6, BULK_MAX + 1):
-        try:
-            default_box(n)
-        except PuzzleError:
-            continue
-        sizes[n * n] = n
-    sizes.pop(64)
-    return sizes
-
-
-BULK_SIZES = _bulk_sizes()
+# Line lengths read in bulk, with their size: the reader's one-line fast path's, up to
+# BULK_MAX (it has no 4x4, 5x5 or 64-symbol line: see `sudoku.formats.lines`).
+BULK_SIZES = {length: n for length, (n, _) in _QUICK_SIZES.items() if n <= BULK_MAX}
 _LONGEST = max(BULK_SIZES) + 1
 _SIZE_OF_LENGTH = np.zeros(_LONGEST + 1, dtype=np.int64)  # length -> n, or 0
 for _length, _n in BULK_SIZES.items():
     _SIZE_OF_LENGTH[_length] = _n
-# Each byte's value as a symbol ("." and "0" blank, letters either case), 255 if none.
-_VALUES = np.full(256, 255, dtype=np.uint8)
-_VALUES[ord(".")] = _VALUES[ord("0")] = 0
-for _v, _symbol in enumerate(SYMBOLS, 1):
-    _VALUES[ord(_symbol)] = _VALUES[ord(_symbol.lower())] = _v
+# Each byte's value as a symbol, 255 if none, and each value's symbol: the tables the
+# line-at-a-time reader and writer translate with.
+_VALUES = np.frombuffer(_BYTE_VALUES, dtype=np.uint8)
+_SYMBOL_BYTES = np.frombuffer(_SYMBOL_TABLE, dtype=np.uint8)
 _BIT = np.zeros(256, dtype=np.uint32)  # value v > 0 -> 1 << (v - 1); sums of 16 fit
 _BIT[1:BULK_MAX + 1] = 1 << np.arange(BULK_MAX, dtype=np.uint32)
-# Each value's symbol, for writing (0 is ".").
-_SYMBOL_BYTES = np.frombuffer(("." + SYMBOLS).encode("ascii"), dtype=np.uint8)
 
 
 class Run(NamedTuple):
