@@ -15,10 +15,14 @@ function is defined, so this module must be imported before `dlx._kernel`.
 from __future__ import annotations
 
 import os
+import signal
 import stat
 import sys
 import tempfile
 import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 _ND = "uint32[:, ::1]"
@@ -200,6 +204,85 @@ def _compile_listener():
     return _listener_class()
 
 
+# Ctrl-C while numba compiles.  LLVM calls back into Python (llvmlite's object-cache
+# hooks are ctypes callbacks), and ctypes hands an exception raised in a callback to
+# sys.unraisablehook, which prints it with a traceback and drops it.  Python runs a
+# signal's handler wherever the main thread next runs Python code, so a KeyboardInterrupt
+# could be raised there and lost: the compile went on, then the search, and a long count
+# never stopped.  While compiling, the stopping signals' handlers are wrapped, and the hook
+# too: an exception of theirs that reaches the hook is kept, quietly, and the signal made
+# pending again once the hook has returned (from a helper thread: made pending within the
+# hook, it would be handled within the hook), so that the wrapper raises the same exception
+# at the next Python code.  Whatever is still kept when the compile returns is raised then.
+
+_STOPPING = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP")
+                  if hasattr(signal, name))
+
+
+@contextmanager
+def _signals_kept() -> Iterator[list[BaseException]]:
+    """Within: an exception a stopping signal's handler raises is not lost in a callback.
+
+    Yields a list that holds, after the block, the exception to raise if one was
+    raised and lost; an exception that propagated ends the block as usual.
+    """
+    lost: list[BaseException] = []
+    if threading.current_thread() is not threading.main_thread():
+        yield lost  # signals are handled only in the main thread
+        return
+    import _thread
+
+    previous: dict[int, Any] = {}
+    raised: list[tuple[int, BaseException]] = []  # by the handlers, within the block
+    hook = sys.unraisablehook
+    state = {"active": True, "in_hook": False}
+    guard = threading.Lock()
+
+    def keep(signum, frame):
+        if lost:  # raised before, and dropped: raise it again
+            raise lost[0]
+        try:
+            previous[signum](signum, frame)
+        except BaseException as exc:
+            raised.append((signum, exc))
+            raise
+
+    def pending_again(signum):
+        while state["in_hook"]:
+            time.sleep(0.001)
+        with guard:
+            if state["active"]:
+                _thread.interrupt_main(signum)
+
+    def unraisable(u):
+        for signum, exc in raised:
+            if u.exc_value is exc:
+                state["in_hook"] = True
+                if not lost:
+                    lost.append(exc.with_traceback(None))
+                threading.Thread(target=pending_again, args=(signum,), daemon=True).start()
+                state["in_hook"] = False  # the last statement: no signal is handled after it
+                return
+        hook(u)
+
+    for signum in _STOPPING:
+        handler = signal.getsignal(signum)
+        if callable(handler):  # not SIG_DFL or SIG_IGN, which raise nothing
+            previous[signum] = signal.signal(signum, keep)
+    sys.unraisablehook = unraisable
+    try:
+        yield lost
+    except BaseException:
+        lost.clear()
+        raise
+    finally:
+        with guard:  # a signal made pending before this is handled by `keep`, here
+            state["active"] = False
+        sys.unraisablehook = hook
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+
+
 def kernel(name: str):
     """Return the jitted kernel ``name``, compiled (or loaded from the cache).
 
@@ -233,8 +316,11 @@ def compiled(module: str, name: str, signature: str, *, key=None):
             if hasattr(fn, "compile"):  # absent under NUMBA_DISABLE_JIT=1
                 from numba.core import event
 
-                with event.install_listener("numba:compile", _compile_listener()):
+                with event.install_listener("numba:compile", _compile_listener()), \
+                        _signals_kept() as lost:
                     fn.compile(signature)
+                if lost:  # the signal came in a callback, after its last Python code
+                    raise lost[0]
                 # One signature per kernel: a call with other types is a bug, not a new compile.
                 fn.disable_compile()
             _ready[key] = fn

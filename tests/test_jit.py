@@ -9,15 +9,19 @@ into a read-only directory and running it as a user who cannot write there.
 
 from __future__ import annotations
 
+import ctypes
 import os
 import pwd
 import shutil
+import signal
 import stat
 import subprocess
 import sys
 import tempfile
 import textwrap
 import threading
+import time
+import types
 
 import numba
 import pytest
@@ -143,6 +147,82 @@ def test_no_notice_for_another_threads_compile(notice_state, capsys):
         worker.start()
         worker.join()
     assert capsys.readouterr().err == ""
+
+
+# ---------------------------------------------------------------- Ctrl-C while compiling
+# LLVM calls back into Python while numba compiles (ctypes callbacks), and ctypes drops an
+# exception raised in a callback.  A Ctrl-C handled there must still stop the program.
+@ctypes.CFUNCTYPE(None)
+def _callback_taking_ctrl_c():
+    signal.raise_signal(signal.SIGINT)  # its handler runs here, within the callback
+
+
+class _FakeKernel:
+    """Stands for a numba dispatcher whose compile takes a Ctrl-C within a callback."""
+
+    def __init__(self, after: float):
+        self.after = after  # seconds of Python code the compile runs after the callback
+        self.finished = False
+
+    def compile(self, signature):
+        _callback_taking_ctrl_c()
+        deadline = time.monotonic() + self.after
+        while time.monotonic() < deadline:
+            time.sleep(0.001)
+        self.finished = True
+
+    def disable_compile(self):
+        pass
+
+
+@pytest.fixture
+def default_sigint(monkeypatch):
+    """Python's own Ctrl-C handler, even where the tests run with SIGINT ignored."""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    monkeypatch.setattr(_jit, "_ready", {})
+    yield
+    signal.signal(signal.SIGINT, previous)
+
+
+def test_ctrl_c_in_a_callback_is_otherwise_lost(default_sigint):
+    # The premise of the guard: without it, the interrupt is printed and dropped.
+    dropped = []
+    hook, sys.unraisablehook = sys.unraisablehook, dropped.append
+    try:
+        _callback_taking_ctrl_c()
+    finally:
+        sys.unraisablehook = hook
+    assert [type(u.exc_value) for u in dropped] == [KeyboardInterrupt]
+
+
+@pytest.mark.parametrize("after", [0.0, 5.0])
+def test_ctrl_c_in_a_callback_while_compiling_stops_the_compile(default_sigint, monkeypatch,
+                                                                 capfd, after):
+    # after=0: the callback was the compile's last Python code, the interrupt comes as it
+    # returns; after=5: it comes at once, from the compile's next Python code.
+    fake = _FakeKernel(after)
+    monkeypatch.setitem(sys.modules, "dlx_test_fake_kernels",
+                        types.SimpleNamespace(fn=fake))
+    hook = sys.unraisablehook
+    t0 = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):
+        _jit.compiled("dlx_test_fake_kernels", "fn", "int64()")
+    assert time.monotonic() - t0 < 2.0 and not (after and fake.finished)
+    assert "dlx_test_fake_kernels" not in str(_jit._ready)
+    assert capfd.readouterr().err == ""  # nothing printed about the dropped exception
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    assert sys.unraisablehook is hook
+
+
+def test_other_unraisable_exceptions_still_reach_the_hook(default_sigint):
+    seen = []
+    hook, sys.unraisablehook = sys.unraisablehook, seen.append
+    try:
+        with _jit._signals_kept() as lost:
+            ctypes.CFUNCTYPE(None)(lambda: 1 / 0)()
+    finally:
+        sys.unraisablehook = hook
+    assert lost == [] and [type(u.exc_value) for u in seen] == [ZeroDivisionError]
 
 
 # ---------------------------------------------------------------- the cache directory

@@ -85,12 +85,12 @@ def _default_signals():
 class Command:
     """A command-line run in a subprocess, with its own TMPDIR and output files."""
 
-    def __init__(self, tmp_path: Path, args: list, stdin=subprocess.DEVNULL):
+    def __init__(self, tmp_path: Path, args: list, stdin=subprocess.DEVNULL, env=None):
         self.tmp = tmp_path / "tmp"
         self.tmp.mkdir()
         self.out_path = tmp_path / "stdout"
         self.err_path = tmp_path / "stderr"
-        env = dict(os.environ, TMPDIR=str(self.tmp), PYTHONPATH=os.pathsep.join(
+        env = dict(os.environ, **(env or {}), TMPDIR=str(self.tmp), PYTHONPATH=os.pathsep.join(
             [str(ROOT)] + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]))
         with open(self.out_path, "wb") as out, open(self.err_path, "wb") as err:
             self.proc = subprocess.Popen([sys.executable, "-m", *args], stdin=stdin,
@@ -174,6 +174,7 @@ def check_stopped(c: Command, signum: int, status: int) -> None:
     assert c.proc.returncode == status, errs
     assert seconds < STOPS_WITHIN
     assert "Traceback" not in errs and errs.endswith("interrupted\n"), errs
+    assert "Exception ignored" not in errs, errs
     assert c.leftovers() == [], "processes left running"
     assert sorted(os.listdir(c.tmp)) == [], "temporary files left"
 
@@ -222,6 +223,20 @@ def test_solve_on_threads_stops(command):
         except OSError:
             pass
         feeder.join(10)
+
+
+@pytest.mark.parametrize("delay", [0.0, 0.5])
+@pytest.mark.parametrize("name", ["SIGINT", "SIGTERM"])
+def test_a_signal_while_numba_compiles_stops_the_command(command, tmp_path, name, delay):
+    # With an empty cache the count's kernel compiles first; the signal comes meanwhile,
+    # and may be handled within one of LLVM's callbacks into Python (see dlx._jit).
+    puzzle = tmp_path / "empty.txt"
+    puzzle.write_text("." * 81 + "\n")  # counting its solutions would never end
+    c = command(["sudoku", "count", str(puzzle)],
+                env={"NUMBA_CACHE_DIR": str(tmp_path / "cache"), "DLX_NO_COMPILE_NOTICE": ""})
+    c.wait_until(lambda: "compiling" in c.stderr(), "the compile notice")
+    time.sleep(delay)
+    check_stopped(c, getattr(signal, name), 128 + getattr(signal, name))
 
 
 def test_workers_end_when_the_command_is_killed(command, long_problem):
