@@ -22,9 +22,9 @@ It propagates those forced options to a fixpoint, then branches on a cell
 with the fewest candidates (two if any), ties going to the cell that met most
 dead ends so far.  A branch is binary: the chosen option is taken,
 and on return it is removed (so the item's other options are tried by the
-same rule); the saved state is a copy of the small array, and there is
-nothing to unlink.  A node is one such guess: node counts are not comparable
-with the DLX kernel's.  The state is ``int64`` throughout, so that the
+same rule); the saved state is a copy of the small array (its 30 words in
+use), and there is nothing to unlink.  A node is one such guess: node counts
+are not comparable with the DLX kernel's.  The state is ``int64`` throughout, so that the
 kernels compute the same run as plain Python (``NUMBA_DISABLE_JIT``).
 
 Each search is resumable (`ctx` holds depth, phase, count and nodes), so a
@@ -38,6 +38,8 @@ import numpy as np
 from numba import njit
 
 from dlx.batch import CLASH, COMPLETE, LIMIT, NODES, OVERFLOW
+
+from ._bits import ctz as _ctz
 
 __all__ = ["batch9", "search9"]
 
@@ -73,28 +75,12 @@ def _tables():
 SHRINK, ALLOWED, EXPAND, KILL, COL = _tables()
 
 
-@njit(cache=True)
-def _ctz(x):
-    """Index of the lowest set bit of a nonzero word (binary search: no loop per bit)."""
-    i = 0
-    if not x & 0xFFFF:
-        x >>= 16
-        i += 16
-    if not x & 0xFF:
-        x >>= 8
-        i += 8
-    if not x & 0xF:
-        x >>= 4
-        i += 4
-    if not x & 0x3:
-        x >>= 2
-        i += 2
-    if not x & 0x1:
-        i += 1
-    return i
+# The helpers are inlined by numba, not called: a call passes each array as several
+# values and counts references on it with atomic operations, which cost more than
+# most of these helpers do.
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _tally(count, limit):
     """One more solution: the new count, and LIMIT or OVERFLOW if the search must stop
     (COMPLETE otherwise)."""
@@ -104,7 +90,7 @@ def _tally(count, limit):
     return count, LIMIT if limit and count >= limit else COMPLETE
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _keep(ctx, depth, ok, count, nodes):
     """Where a search stopped, for the next call to go on from."""
     ctx[DEPTH] = depth
@@ -116,30 +102,33 @@ def _keep(ctx, depth, ok, count, nodes):
 # --- 9x9: digit planes in bands ------------------------------------------------------
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _place9(st, d, b, i):
     """Digit d in cell i of band b: clear its peers; return the planes that changed
-    (bit ``3 * digit + band``)."""
-    bit = 1 << i
+    (bit ``3 * digit + band``).  Without branches on the data."""
     p = 3 * d + b
-    st[p] &= ~KILL[i]
-    dirty = 1 << p
+    own = st[p] & ~KILL[i]
+    bit = 1 << i
+    dirty = 0
+    for d2 in range(9):
+        q = 3 * d2 + b
+        x = st[q]
+        y = x & ~bit
+        st[q] = y
+        dirty |= np.int64(x != y) << q
     col = COL[i % 9]
     for b2 in range(3):
         q = 3 * d + b2
-        if b2 != b and st[q] & col:
-            st[q] &= ~col
-            dirty |= 1 << q
-    for d2 in range(9):
-        q = 3 * d2 + b
-        if d2 != d and st[q] & bit:
-            st[q] &= ~bit
-            dirty |= 1 << q
+        x = st[q]
+        y = x & ~col
+        st[q] = y
+        dirty |= np.int64(x != y) << q
+    st[p] = own
     st[27 + b] |= bit
-    return dirty
+    return dirty | np.int64(1) << p
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _propagate9(st, dirty, fails):
     """Forced options to a fixpoint from the planes in ``dirty``; False at a dead end.
 
@@ -251,15 +240,15 @@ def _propagate9(st, dirty, fails):
             return True
 
 
-@njit(cache=True)
-def _choose9(st, fails):
+@njit(cache=True, inline="always")
+def _choose9(st, fails, score):
     """The guess: (plane, bit) of a digit in a cell with fewest candidates.  Among cells
     of two, the one whose cell, digits' bands and digits' stacks met most dead ends so
-    far (``fails``: 81 cells, 27 digit-bands, 27 digit-stacks), the first on a tie."""
-    best = 10
-    bp = 0
-    bi = 0
+    far (``fails``: 81 cells, 27 digit-bands, 27 digit-stacks), the first on a tie.
+    ``score``: 27 words of scratch."""
     most = -1
+    bb = 0
+    bi = 0
     for b in range(3):
         once = 0
         twice = 0
@@ -270,43 +259,51 @@ def _choose9(st, fails):
             twice |= once & x
             once |= x
         two = twice & ~thrice & ~st[27 + b]
-        while two:
-            i = _ctz(two)
-            two &= two - 1
-            t = (i % 9) // 3
-            score = fails[27 * b + i]
-            first = -1
-            for d in range(9):
-                if st[3 * d + b] >> i & 1:
-                    score += fails[81 + 3 * d + b] + fails[108 + 3 * d + t]
-                    if first < 0:
-                        first = d
-            if score > most:
-                most = score
-                bp = 3 * first + b
+        if not two:
+            continue
+        # Each bivalue cell's score, digit by digit: two additions a cell, not nine tests.
+        x = two
+        while x:
+            i = _ctz(x)
+            x &= x - 1
+            score[i] = fails[27 * b + i]
+        for d in range(9):
+            x = st[3 * d + b] & two
+            if x:
+                fb = fails[81 + 3 * d + b]
+                while x:
+                    i = _ctz(x)
+                    x &= x - 1
+                    score[i] += fb + fails[108 + 3 * d + (i % 9) // 3]
+        x = two
+        while x:
+            i = _ctz(x)
+            x &= x - 1
+            if score[i] > most:
+                most = score[i]
+                bb = b
                 bi = i
-    if most >= 0:
-        return bp, bi
-    for b in range(3):
-        open_ = FULL27 & ~st[27 + b]
-        while open_:
-            i = _ctz(open_)
-            open_ &= open_ - 1
-            k = 0
-            first = -1
-            for d in range(9):
-                if st[3 * d + b] >> i & 1:
-                    k += 1
-                    if first < 0:
-                        first = d
-            if k < best:
-                best = k
-                bp = 3 * first + b
-                bi = i
-    return bp, bi
+    if most < 0:
+        best = 10
+        for b in range(3):
+            open_ = FULL27 & ~st[27 + b]
+            while open_:
+                i = _ctz(open_)
+                open_ &= open_ - 1
+                k = 0
+                for d in range(9):
+                    k += st[3 * d + b] >> i & 1
+                if k < best:
+                    best = k
+                    bb = b
+                    bi = i
+    for d in range(9):
+        if st[3 * d + bb] >> bi & 1:
+            return 3 * d + bb, bi
+    return bb, bi
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _start9(grid, st):
     """The state with the givens placed (no propagation); False if two givens clash."""
     for p in range(27):
@@ -325,7 +322,7 @@ def _start9(grid, st):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _solution9(st, out):
     for d in range(9):
         for b in range(3):
@@ -341,11 +338,13 @@ def search9(grid, st, stack, guess, ctx, sols, limit, max_nodes):
     """Search a 9x9 puzzle (``grid``: 81 values, 0 blank), resumably.
 
     ``st`` (40 words), ``stack`` (82 x 40), ``guess`` (82, then 135 counts of
-    dead ends: cells, digit-bands, digit-stacks) and ``ctx`` (4) hold
-    the search between calls (``ctx[PHASE] = -1`` starts afresh).  Solutions go
+    dead ends: cells, digit-bands, digit-stacks, then 27 words of scratch) and
+    ``ctx`` (4) hold the search between calls (``ctx[PHASE] = -1`` starts
+    afresh).  Solutions go
     to ``sols`` rows while there is room.  Stops at ``limit`` solutions (0: no
     limit) or when ``ctx[NODE]`` reaches ``max_nodes``; returns the status code.
     """
+    dirty = 0  # planes to propagate from before the next step
     if ctx[PHASE] < 0:
         ctx[:] = 0
         if not _start9(grid, st):
@@ -353,14 +352,18 @@ def search9(grid, st, stack, guess, ctx, sols, limit, max_nodes):
             return CLASH
         fails = guess[82:]
         fails[:] = 0
-        ctx[PHASE] = 1 if _propagate9(st, FULL27, fails) else 0
+        dirty = FULL27
     fails = guess[82:]
+    score = guess[82 + 135:]
     depth = ctx[DEPTH]
-    ok = ctx[PHASE] == 1
+    ok = ctx[PHASE] != 0
     count = ctx[COUNT]
     nodes = ctx[NODE]
     code = COMPLETE
     while True:
+        if dirty:  # the one place that propagates: the start, a guess, a guess undone
+            ok = _propagate9(st, dirty, fails)
+            dirty = 0
         if ok:
             if (st[27] & st[28] & st[29]) == FULL27:
                 if count < sols.shape[0]:
@@ -373,21 +376,23 @@ def search9(grid, st, stack, guess, ctx, sols, limit, max_nodes):
             if nodes >= max_nodes:
                 code = NODES
                 break
-            p, i = _choose9(st, fails)
-            stack[depth, :] = st
+            p, i = _choose9(st, fails, score)
+            for k in range(30):
+                stack[depth, k] = st[k]
             guess[depth] = p * 32 + i
             depth += 1
             nodes += 1
-            ok = _propagate9(st, _place9(st, p // 3, p % 3, i), fails)
+            dirty = _place9(st, p // 3, p % 3, i)
         else:
             if depth == 0:
                 break
             depth -= 1
-            st[:] = stack[depth]
+            for k in range(30):
+                st[k] = stack[depth, k]
             g = guess[depth]
             p = g // 32
             st[p] &= ~(1 << (g % 32))
-            ok = _propagate9(st, 1 << p, fails)
+            dirty = 1 << p
     _keep(ctx, depth, ok, count, nodes)
     return code
 
@@ -397,7 +402,7 @@ def batch9(grids, limit, max_nodes, counts, nodes, codes, sols):
     """`search9` every row of ``grids``; one solution slot per ``sols[k]`` row."""
     st = np.zeros(40, dtype=np.int64)
     stack = np.zeros((82, 40), dtype=np.int64)
-    guess = np.zeros(82 + 135, dtype=np.int64)
+    guess = np.zeros(82 + 135 + 27, dtype=np.int64)
     ctx = np.zeros(4, dtype=np.int64)
     for k in range(grids.shape[0]):
         ctx[PHASE] = -1

@@ -29,12 +29,12 @@ phase, count and nodes.
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
-from numba import config, njit
+from numba import njit
 
 from dlx.batch import CLASH, COMPLETE, LIMIT, NODES, OVERFLOW
+
+from ._bits import ctz as _ctz
 
 __all__ = ["batch_planes", "search_planes"]
 
@@ -45,19 +45,6 @@ DEPTH, PHASE, COUNT, NODE = range(4)  # ctx slots, as in sudoku._bitkernel
 # queue start in ``work``, its length
 N, W_, R_, FOFF, QOFF, WORK = range(6)
 
-
-
-def _py_ctz(x):
-    x = int(x)
-    return (x & -x).bit_length() - 1
-
-
-_ctz: Any = _py_ctz  # as plain Python (NUMBA_DISABLE_JIT)
-if not getattr(config, "DISABLE_JIT", False):
-    # One instruction (numba's own intrinsic) where a binary search takes five tests.
-    from numba.cpython.unsafe import numbers as _numbers
-
-    _ctz = _numbers.trailing_zeros
 
 
 @njit(cache=True, inline="always")

@@ -233,7 +233,7 @@ def search_alone(layout: BitLayout, grid, *, limit=0, store=0, timeout=None,
     if layout.band9:
         st = np.zeros(40, dtype=np.int64)
         stack = np.zeros((82, 40), dtype=np.int64)
-        guess = np.zeros(82 + 135, dtype=np.int64)
+        guess = np.zeros(82 + 135 + 27, dtype=np.int64)  # as sudoku._bitkernel.batch9
         kern = _kernel("search9")
 
         def run(upto):
