@@ -476,8 +476,9 @@ def solve_all(items: Iterable, *, mode="solve", limit=None, jobs=1, timeout=None
         time of an easy 9x9 puzzle, and included in the times measured.
     kernel : {"auto", "bits", "dlx"}, optional
         The search kernel (`sudoku.kernels`), by default ``$SUDOKU_KERNEL``,
-        else ``"auto"``: the bit-parallel kernel for standard 9x9 grids, DLX
-        for the rest; ``"bits"`` the bit kernel for every grid up to 31 x 31;
+        else ``"auto"``: the bit-parallel kernels for standard 9x9 and 16x16
+        grids and every grid up to 8 x 8, DLX for the rest; ``"bits"`` the
+        bit kernels for every grid up to 31 x 31;
         ``"dlx"`` Dancing Links for all.  Counts and verdicts agree; node
         counts do not, and a puzzle with several solutions may be solved by
         another of them.

@@ -3,16 +3,17 @@
 Two kernels search the same exact cover (`sudoku.encode`'s items and options):
 
 * the bit kernel: each item's remaining options kept as a bitmask, in digit
-  planes: for standard 9x9 grids bands of 27 bits (`sudoku._bitkernel`), for
-  every other grid of up to 31 x 31 (variants and jigsaws included) words of
-  whole rows (`sudoku._planekernel`);
+  planes: for standard 9x9 and 16x16 grids bands of three or four rows, a
+  word each (`sudoku._bitkernel`, `sudoku._bitkernel16`), for every other grid
+  of up to 31 x 31 (variants and jigsaws included) words of whole rows
+  (`sudoku._planekernel`);
 * `dlx`'s Dancing Links kernel, the reference.
 
 The choice (``kernel=`` in `sudoku.solve_all`, else ``$SUDOKU_KERNEL``):
 
-* ``"auto"`` (the default): the bit kernel for standard 9x9 grids and for
-  grids of up to 8 x 8 (any variant), where it is faster, DLX for the rest
-  (larger grids are about as fast or faster with DLX: see
+* ``"auto"`` (the default): the bit kernel for standard 9x9 and 16x16 grids
+  and for grids of up to 8 x 8 (any variant), where it is faster, DLX for
+  the rest (larger grids are about as fast or faster with DLX: see
   docs/performance.md);
 * ``"bits"``: the bit kernel wherever the masks fit, DLX beyond 31 x 31;
 * ``"dlx"``: DLX everywhere.
@@ -58,14 +59,15 @@ _SIGP = (f"int64({_GEO}, uint8[::1], int64[::1], int64[:, ::1], int64[::1], int6
          "int64[::1], uint8[:, ::1], int64, int64)")
 _BATCHP = (f"int64({_GEO}, uint8[:, ::1], int64, int64, int64[::1], int64[::1], "
            "int64[::1], uint8[:, :, ::1])")
-SIGNATURES = {"search9": _SIG9, "batch9": _BATCH9, "search_planes": _SIGP,
-              "batch_planes": _BATCHP}
+SIGNATURES = {"search9": _SIG9, "batch9": _BATCH9, "search16": _SIG9, "batch16": _BATCH9,
+              "search_planes": _SIGP, "batch_planes": _BATCHP}
 
 
 def _kernel(name: str):
     from dlx import jit  # before the kernels' module: numba needs a writable cache
 
-    module = "sudoku._planekernel" if name.endswith("_planes") else "sudoku._bitkernel"
+    module = ("sudoku._planekernel" if name.endswith("_planes") else
+              "sudoku._bitkernel16" if name.endswith("16") else "sudoku._bitkernel")
     return jit.compiled(module, name, SIGNATURES[name])
 
 
@@ -80,11 +82,12 @@ def kernel_name(kernel: str | None = None) -> str:
 
 @dataclass(frozen=True)
 class BitLayout:
-    """What the bit kernel needs of one shape and variant: ``band9`` for standard
-    9x9 (the band kernel), else ``planes``, the plane kernel's shape arrays."""
+    """What the bit kernel needs of one shape and variant: ``band`` 9 or 16 for
+    standard 9x9 or 16x16 (the band kernels), else 0 and ``planes``, the plane
+    kernel's shape arrays."""
 
     n: int
-    band9: bool
+    band: int
     planes: tuple = ()
 
     @property
@@ -92,9 +95,20 @@ class BitLayout:
         return self.n * self.n
 
 
-def _band9(puzzle: Puzzle) -> bool:
-    return (puzzle.size == 9 and puzzle.box_rows == 3 and puzzle.variant == "standard"
-            and puzzle.regions is None)
+def _band(puzzle: Puzzle) -> int:
+    """9 or 16 for a grid a band kernel searches (standard, square boxes), else 0.
+
+    Not 16 as plain Python (``NUMBA_DISABLE_JIT``): the 16x16 kernel uses bit 63
+    of its words, on which numpy's int64 scalars would overflow there.
+    """
+    if puzzle.variant != "standard" or puzzle.regions is not None:
+        return 0
+    if puzzle.size == 9 and puzzle.box_rows == 3:
+        return 9
+    if (puzzle.size == 16 and puzzle.box_rows == 4
+            and os.environ.get("NUMBA_DISABLE_JIT", "0") in ("", "0")):
+        return 16
+    return 0
 
 
 def layout_for(puzzle: Puzzle, kernel: str | None = None) -> BitLayout | None:
@@ -102,14 +116,14 @@ def layout_for(puzzle: Puzzle, kernel: str | None = None) -> BitLayout | None:
     (see the module docstring for the choice)."""
     name = kernel_name(kernel)
     if (name == "dlx" or puzzle.size > MAX_SIZE or puzzle.candidates is not None
-            or (name == "auto" and not _band9(puzzle) and puzzle.size > AUTO_SIZE)):
+            or (name == "auto" and not _band(puzzle) and puzzle.size > AUTO_SIZE)):
         return None  # (a pencil-mark puzzle's candidates are applied by DLX's encoding)
     key = shape_key(puzzle)
     lay = _layouts.pop(key, None)
     if lay is None:
         n = puzzle.size
-        band9 = _band9(puzzle)
-        lay = BitLayout(n, band9, () if band9 else
+        band = _band(puzzle)
+        lay = BitLayout(n, band, () if band else
                         _planes(n, [cells for _, cells in houses(puzzle)]))
         if len(_layouts) >= _LAYOUTS:
             del _layouts[next(iter(_layouts))]
@@ -195,8 +209,8 @@ def solve_grids(layout: BitLayout, grids: np.ndarray, *, limit=1, store=1,
     nodes = np.zeros(k, dtype=np.int64)
     codes = np.zeros(k, dtype=np.int64)
     sols = np.zeros((k, store, layout.cells), dtype=np.uint8)
-    if layout.band9:
-        _kernel("batch9")(grids, limit, max_nodes, counts, nodes, codes, sols)
+    if layout.band:
+        _kernel(f"batch{layout.band}")(grids, limit, max_nodes, counts, nodes, codes, sols)
     else:
         _kernel("batch_planes")(*layout.planes, grids, limit, max_nodes, counts, nodes, codes,
                                 sols)
@@ -230,11 +244,13 @@ def search_alone(layout: BitLayout, grid, *, limit=0, store=0, timeout=None,
     sols = np.zeros((store, cells), dtype=np.uint8)
     ctx = np.array([0, -1, 0, 0], dtype=np.int64)
     budget = max_nodes if max_nodes is not None else np.iinfo(np.int64).max
-    if layout.band9:
-        st = np.zeros(40, dtype=np.int64)
-        stack = np.zeros((82, 40), dtype=np.int64)
-        guess = np.zeros(82 + 135 + 27, dtype=np.int64)  # as sudoku._bitkernel.batch9
-        kern = _kernel("search9")
+    if layout.band:
+        # The arrays as batch9 (sudoku._bitkernel) and batch16 (sudoku._bitkernel16) make them.
+        words, guesses = (40, 82 + 135 + 27) if layout.band == 9 else (72, 257 + 256 + 128 + 64)
+        st = np.zeros(words, dtype=np.int64)
+        stack = np.zeros((cells + 1, words), dtype=np.int64)
+        guess = np.zeros(guesses, dtype=np.int64)
+        kern = _kernel(f"search{layout.band}")
 
         def run(upto):
             return kern(grid, st, stack, guess, ctx, sols, limit, upto)

@@ -106,7 +106,7 @@ SHAPES = [(None, 4, "standard"), ((2, 3), None, "standard"), ((3, 2), None, "sta
           ((2, 4), None, "standard"), ((4, 2), None, "standard"), (None, 9, "standard"),
           (None, 9, "x"), (None, 9, "windoku"), (None, 9, "jigsaw"), (None, 6, "x"),
           (None, 4, "x"), (None, 8, "jigsaw"), ((2, 5), None, "standard"),
-          ((3, 4), None, "standard"), ((4, 3), None, "standard")]
+          ((3, 4), None, "standard"), ((4, 3), None, "standard"), ((4, 4), None, "standard")]
 
 
 @pytest.mark.parametrize(("box", "size", "variant"), SHAPES)
@@ -137,10 +137,14 @@ def test_clashing_givens_are_invalid_with_the_same_message():
     bad = [Puzzle(3, 3, [1, 1] + [0] * 79), Puzzle(3, 3, [1] + [0] * 8 + [1] + [0] * 71),
            Puzzle(3, 3, [0] * 60 + [5] + [0] * 9 + [5] + [0] * 10),
            Puzzle(2, 2, [0] * 15 + [4], variant="x", ),
-           Puzzle(2, 2, [1, 0, 0, 0, 0, 1] + [0] * 10, variant="x")]
+           Puzzle(2, 2, [1, 0, 0, 0, 0, 1] + [0] * 10, variant="x"),
+           # 16x16 (the band kernel): in a column across bands, at bit 63, in a box
+           Puzzle(4, 4, [7] + [0] * 127 + [7] + [0] * 127),
+           Puzzle(4, 4, [0] * 63 + [16] + [0] * 15 + [16] + [0] * 176),
+           Puzzle(4, 4, [0] * 17 + [3] + [0] * 16 + [3] + [0] * 221)]
     for k in ("dlx", "bits", "auto"):
         out = list(solve_all(bad, kernel=k))
-        assert [r.verdict for r in out] == ["invalid"] * 3 + ["solved", "invalid"]
+        assert [r.verdict for r in out] == ["invalid"] * 3 + ["solved"] + ["invalid"] * 4
     msgs = [[str(r.error) for r in solve_all(bad, kernel=k)] for k in ("dlx", "bits")]
     assert msgs[0] == msgs[1]
 
@@ -165,19 +169,29 @@ def test_lone_search_in_slices_and_timeout():
     assert r.status == "timeout" and r.count > 0
     r = kernels.search_alone(lay, grid, max_nodes=10)
     assert r.status == "nodes" and r.nodes == 10
-    nine = kernels.layout_for(parse_puzzle("." * 81))
-    assert nine.band9
-    r = kernels.search_alone(nine, np.zeros(81, dtype=np.uint8), limit=3, store=3)
-    assert r.count == 3 and all(valid(parse_puzzle("." * 81), g) for g in r.solutions)
+    for n in (9, 16):
+        empty = parse_puzzle("." * n * n)
+        band = kernels.layout_for(empty)
+        assert band.band == n
+        r = kernels.search_alone(band, np.zeros(n * n, dtype=np.uint8), limit=3, store=3)
+        assert r.count == 3 and all(valid(empty, g) for g in r.solutions)
+        r = kernels.search_alone(band, np.zeros(n * n, dtype=np.uint8), max_nodes=7)
+        assert (r.status, r.nodes) == ("nodes", 7)
 
 
 def test_kernel_choice(monkeypatch):
     p = parse_puzzle("." * 81)
     x = parse_puzzle("." * 81, variant="x")
     assert kernels.layout_for(p, "dlx") is None
-    assert kernels.layout_for(p).band9 and kernels.layout_for(p, "bits").band9
+    assert kernels.layout_for(p).band == 9 and kernels.layout_for(p, "bits").band == 9
     assert kernels.layout_for(x) is None  # auto: DLX is faster there
-    assert not kernels.layout_for(x, "bits").band9
+    assert not kernels.layout_for(x, "bits").band
+    sixteen = parse_puzzle("." * 256)
+    assert kernels.layout_for(sixteen).band == 16  # the band kernel, auto too
+    assert kernels.layout_for(parse_puzzle("." * 256, variant="x"), "bits").planes
+    monkeypatch.setenv("NUMBA_DISABLE_JIT", "1")  # plain Python: no bit 63, no band kernel
+    assert (kernels._band(p), kernels._band(sixteen)) == (9, 0)
+    monkeypatch.delenv("NUMBA_DISABLE_JIT")
     assert kernels.layout_for(parse_puzzle("." * 16), "bits").n == 4
     # auto: the plane kernel up to 8x8, DLX above (but 9x9 standard)
     assert kernels.layout_for(parse_puzzle("." * 36)).planes
@@ -199,8 +213,10 @@ def test_plane_layout_words():
                                       ((2, 4), 1, 8, "standard"), ((3, 3), 2, 7, "x"),
                                       ((4, 4), 4, 4, "standard"), ((5, 5), 13, 2, "standard")):
         n = box[0] * box[1]
-        lay = kernels.layout_for(parse_puzzle("." * (n * n), box=box, variant=variant), "bits")
-        dims, peer, hptr, hword, hmask, allw = lay.planes[:6]
+        puzzle = parse_puzzle("." * (n * n), box=box, variant=variant)
+        # (standard 16x16 has the band kernel: its plane layout made here directly)
+        planes = kernels._planes(n, [cells for _, cells in houses(puzzle)])
+        dims, peer, hptr, hword, hmask, allw = planes[:6]
         assert list(dims[:3]) == [n, words, rows]
         assert sum(bin(int(w) & (2**64 - 1)).count("1") for w in allw) == n * n
         extra = 2 if variant == "x" else 0
