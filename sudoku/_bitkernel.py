@@ -46,6 +46,8 @@ __all__ = ["batch9", "search9"]
 INT64_MAX = np.iinfo(np.int64).max
 FULL27 = (1 << 27) - 1
 BAND_PLANES = sum(1 << (3 * d) for d in range(9))  # planes 3 * d + b of band b, shifted by b
+STATE = 40  # words of a state row
+GUESS_WORDS = 82 + 135 + 27  # the guesses, the dead-end counts, scratch (see search9)
 # ctx slots: depth, phase (-1 fresh, 0 after a dead end or a solution, 1 to branch), count, nodes
 DEPTH, PHASE, COUNT, NODE = range(4)
 
@@ -400,9 +402,9 @@ def search9(grid, st, stack, guess, ctx, sols, limit, max_nodes):
 @njit(cache=True, nogil=True)
 def batch9(grids, limit, max_nodes, counts, nodes, codes, sols):
     """`search9` every row of ``grids``; one solution slot per ``sols[k]`` row."""
-    st = np.zeros(40, dtype=np.int64)
-    stack = np.zeros((82, 40), dtype=np.int64)
-    guess = np.zeros(82 + 135 + 27, dtype=np.int64)
+    st = np.zeros(STATE, dtype=np.int64)
+    stack = np.zeros((82, STATE), dtype=np.int64)
+    guess = np.zeros(GUESS_WORDS, dtype=np.int64)
     ctx = np.zeros(4, dtype=np.int64)
     for k in range(grids.shape[0]):
         ctx[PHASE] = -1

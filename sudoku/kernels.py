@@ -47,6 +47,9 @@ ENV = "SUDOKU_KERNEL"
 MAX_SIZE = 31  # the plane kernel's digits fit a word, its stack stays a few MB
 AUTO_SIZE = 8  # "auto": the plane kernel up to this size (docs/performance.md)
 SLICE_SECONDS = 0.05  # a lone search checks its clock and Ctrl-C this often
+# band kernel -> (state words, guess array words), as its batch function makes them
+# (numba is not imported here to read them from the kernels' modules: a test checks)
+BAND_ARRAYS = {9: (40, 82 + 135 + 27), 16: (72, 257 + 256 + 128 + 64)}
 _LAYOUTS = 32
 _layouts: dict = {}
 
@@ -245,8 +248,7 @@ def search_alone(layout: BitLayout, grid, *, limit=0, store=0, timeout=None,
     ctx = np.array([0, -1, 0, 0], dtype=np.int64)
     budget = max_nodes if max_nodes is not None else np.iinfo(np.int64).max
     if layout.band:
-        # The arrays as batch9 (sudoku._bitkernel) and batch16 (sudoku._bitkernel16) make them.
-        words, guesses = (40, 82 + 135 + 27) if layout.band == 9 else (72, 257 + 256 + 128 + 64)
+        words, guesses = BAND_ARRAYS[layout.band]
         st = np.zeros(words, dtype=np.int64)
         stack = np.zeros((cells + 1, words), dtype=np.int64)
         guess = np.zeros(guesses, dtype=np.int64)

@@ -207,6 +207,13 @@ def test_kernel_choice(monkeypatch):
         list(solve_all(["." * 16], kernel="simd"))
 
 
+def test_band_arrays_as_the_kernels_make_them():
+    from sudoku import _bitkernel, _bitkernel16
+
+    assert kernels.BAND_ARRAYS[16] == (_bitkernel16.STATE, _bitkernel16.GUESS_WORDS)
+    assert kernels.BAND_ARRAYS[9] == (_bitkernel.STATE, _bitkernel.GUESS_WORDS)
+
+
 def test_plane_layout_words():
     """Rows never straddle a word: 16x16 takes 4 rows a word, so its boxes sit in one."""
     for box, words, rows, variant in (((2, 2), 1, 16, "standard"), ((2, 3), 1, 10, "standard"),
