@@ -276,11 +276,13 @@ def _signals_kept() -> Iterator[list[BaseException]]:
         lost.clear()
         raise
     finally:
-        with guard:  # a signal made pending before this is handled by `keep`, here
-            state["active"] = False
-        sys.unraisablehook = hook
-        for signum, handler in previous.items():
-            signal.signal(signum, handler)
+        try:
+            with guard:  # a signal made pending before this is handled by `keep`, here
+                state["active"] = False
+        finally:  # and whatever `keep` raises there, the handlers are put back
+            sys.unraisablehook = hook
+            for signum, handler in previous.items():
+                signal.signal(signum, handler)
 
 
 def kernel(name: str):
