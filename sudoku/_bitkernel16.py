@@ -15,9 +15,10 @@ cells with one digit from counting the planes bit-sliced.  Search, guess and
 resumption as in the 9x9 kernel.
 
 Bit 63 of a word is a cell like any other: the words are ``int64``, shifted
-right only where the result is masked, so the sign extension never shows.
-Under ``NUMBA_DISABLE_JIT`` numpy's int64 scalars would overflow on it, so
-`sudoku.kernels` gives 16x16 grids to `sudoku._planekernel` there.
+right only where the result is masked, so the sign extension never shows,
+and a word's lowest bit is cleared by its index (``x ^= 1 << i``), not as
+``x & (x - 1)``, which overflows on bit 63 alone: so the same code runs as
+plain Python on numpy's int64 scalars (``NUMBA_DISABLE_JIT``).
 """
 
 from __future__ import annotations
@@ -126,7 +127,7 @@ def _propagate16(st, dirty, fails):
     while True:
         while dirty:
             p = _ctz(dirty)
-            dirty &= dirty - 1
+            dirty ^= np.int64(1) << p
             touched |= np.int64(1) << p
             m = st[p]
             s = (_boxes(m & ROW) | _boxes((m >> 16) & ROW) << 4
@@ -146,7 +147,7 @@ def _propagate16(st, dirty, fails):
             new &= ~st[64 + b]
             while new:
                 i = _ctz(new)
-                new &= new - 1
+                new ^= np.int64(1) << i
                 if (st[p] >> i) & 1 and not (st[64 + b] >> i) & 1:
                     dirty |= _place16(st, p >> 2, b, i)
         digits = touched
@@ -204,7 +205,7 @@ def _propagate16(st, dirty, fails):
                     new = st[4 * d + b] & rep & ~st[64 + b]
                     while new:
                         i = _ctz(new)
-                        new &= new - 1
+                        new ^= np.int64(1) << i
                         if (st[4 * d + b] >> i) & 1 and not (st[64 + b] >> i) & 1:
                             dirty |= _place16(st, d, b, i)
         for b in range(4):
@@ -222,7 +223,7 @@ def _propagate16(st, dirty, fails):
             new = once & ~twice & ~st[64 + b]
             while new:
                 i = _ctz(new)
-                new &= new - 1
+                new ^= np.int64(1) << i
                 for d in range(16):
                     if (st[4 * d + b] >> i) & 1:
                         if not (st[64 + b] >> i) & 1:
@@ -255,7 +256,7 @@ def _choose16(st, fails, score):
         x = two
         while x:
             i = _ctz(x)
-            x &= x - 1
+            x ^= np.int64(1) << i
             score[i] = fails[64 * b + i]
         for d in range(16):
             x = st[4 * d + b] & two
@@ -263,12 +264,12 @@ def _choose16(st, fails, score):
                 fb = fails[CELLS + 4 * d + b]
                 while x:
                     i = _ctz(x)
-                    x &= x - 1
+                    x ^= np.int64(1) << i
                     score[i] += fb + fails[CELLS + 64 + 4 * d + ((i & 15) >> 2)]
         x = two
         while x:
             i = _ctz(x)
-            x &= x - 1
+            x ^= np.int64(1) << i
             if score[i] > most:
                 most = score[i]
                 bb = b
@@ -279,7 +280,7 @@ def _choose16(st, fails, score):
             open_ = ~st[64 + b]
             while open_:
                 i = _ctz(open_)
-                open_ &= open_ - 1
+                open_ ^= np.int64(1) << i
                 k = 0
                 for d in range(16):
                     k += (st[4 * d + b] >> i) & 1
@@ -319,7 +320,7 @@ def _solution16(st, out):
             m = st[4 * d + b]
             while m:
                 i = _ctz(m)
-                m &= m - 1
+                m ^= np.int64(1) << i
                 out[64 * b + i] = d + 1
 
 

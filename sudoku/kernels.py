@@ -99,18 +99,11 @@ class BitLayout:
 
 
 def _band(puzzle: Puzzle) -> int:
-    """9 or 16 for a grid a band kernel searches (standard, square boxes), else 0.
-
-    Not 16 as plain Python (``NUMBA_DISABLE_JIT``): the 16x16 kernel uses bit 63
-    of its words, on which numpy's int64 scalars would overflow there.
-    """
+    """9 or 16 for a grid a band kernel searches (standard, square boxes), else 0."""
     if puzzle.variant != "standard" or puzzle.regions is not None:
         return 0
-    if puzzle.size == 9 and puzzle.box_rows == 3:
-        return 9
-    if (puzzle.size == 16 and puzzle.box_rows == 4
-            and os.environ.get("NUMBA_DISABLE_JIT", "0") in ("", "0")):
-        return 16
+    if puzzle.size in (9, 16) and puzzle.box_rows ** 2 == puzzle.size:
+        return puzzle.size
     return 0
 
 

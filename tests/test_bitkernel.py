@@ -189,9 +189,6 @@ def test_kernel_choice(monkeypatch):
     sixteen = parse_puzzle("." * 256)
     assert kernels.layout_for(sixteen).band == 16  # the band kernel, auto too
     assert kernels.layout_for(parse_puzzle("." * 256, variant="x"), "bits").planes
-    monkeypatch.setenv("NUMBA_DISABLE_JIT", "1")  # plain Python: no bit 63, no band kernel
-    assert (kernels._band(p), kernels._band(sixteen)) == (9, 0)
-    monkeypatch.delenv("NUMBA_DISABLE_JIT")
     assert kernels.layout_for(parse_puzzle("." * 16), "bits").n == 4
     # auto: the plane kernel up to 8x8, DLX above (but 9x9 standard)
     assert kernels.layout_for(parse_puzzle("." * 36)).planes
@@ -234,8 +231,11 @@ def test_plane_layout_words():
 
 
 NOJIT = """
+    import warnings
+    warnings.simplefilter("error")  # an int64 overflow numba would wrap silently
     import numpy as np
-    from sudoku import kernels, parse_puzzle
+    from dlx.batch import CLASH
+    from sudoku import kernels, parse_puzzle, read_puzzles
     from sudoku.batch import _grids
     from sudoku.grid import Puzzle
     cases = [("." * 16, 2, 288), ("1234" + "." * 12, 20, 12),
@@ -263,6 +263,15 @@ NOJIT = """
     r = kernels.solve_grids(kernels.layout_for(eight, "bits"), _grids([eight], 8), limit=3,
                             store=3)
     assert int(r.counts[0]) == 3
+    # 16x16, the band kernel (bit 63 a cell): a puzzle, the empty grid, a clash at bit 63
+    sixteen = [p for p in read_puzzles("puzzles/16x16.txt")][:1] + [
+        parse_puzzle("." * 256), Puzzle(4, 4, [0] * 63 + [16] + [0] * 15 + [16] + [0] * 176)]
+    lay = kernels.layout_for(sixteen[1], "bits")
+    assert lay.band == 16
+    r = kernels.solve_grids(lay, _grids(sixteen, 16), limit=3, store=3)
+    assert r.counts.tolist() == [1, 3, 0] and r.codes.tolist()[2] == CLASH
+    r = kernels.search_alone(lay, _grids(sixteen, 16)[1].copy(), limit=5, store=5, max_nodes=4)
+    assert r.status == "nodes" and r.nodes == 4
     print("ok")
 """
 
