@@ -20,12 +20,14 @@ of a linked list:
 
 It propagates those forced options to a fixpoint, then branches on a cell
 with the fewest candidates (two if any), ties going to the cell that met most
-dead ends so far.  A branch is binary: the chosen option is taken,
-and on return it is removed (so the item's other options are tried by the
-same rule); the saved state is a copy of the small array (its 30 words in
-use), and there is nothing to unlink.  A node is one such guess: node counts
-are not comparable with the DLX kernel's.  The state is ``int64`` throughout, so that the
-kernels compute the same run as plain Python (``NUMBA_DISABLE_JIT``).
+dead ends so far.  A branch is binary: the chosen option is taken, and on
+return it is removed (so the item's other options are tried by the same
+rule); the saved state is a copy of the small array (its 30 words in use),
+and there is nothing to unlink.  A node is one such guess: node counts are
+not comparable with the DLX kernel's.  The state is ``int64`` throughout, so
+that the kernels compute the same run as plain Python (``NUMBA_DISABLE_JIT``).
+Placing a digit touches every plane it may change without testing first:
+branches on the data, mispredicted, cost more than the stores they save.
 
 Each search is resumable (`ctx` holds depth, phase, count and nodes), so a
 caller can run it in slices of nodes and check a clock or Ctrl-C in between.
