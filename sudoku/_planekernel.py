@@ -79,6 +79,23 @@ def _place(st, peer, n, nw, d, w, i, work, qoff):
 
 
 @njit(cache=True, inline="always")
+def _house(st, base, hptr, hword, hmask, h):
+    """House ``h`` of the digit whose plane starts at ``base``: ``(got, word)``, the
+    digit's one place there and its word, ``(0, 0)`` for no place, ``(_, -1)`` for two
+    or more (``got`` may be bit 63: negative)."""
+    got = 0
+    gw = 0
+    for t in range(hptr[h], hptr[h + 1]):
+        y = st[base + hword[t]] & hmask[t]
+        if y:
+            if got or (y & (y - 1)):
+                return got, -1
+            got = y
+            gw = hword[t]
+    return got, gw
+
+
+@njit(cache=True, inline="always")
 def _propagate(st, dims, peer, hptr, hword, hmask, allw, colrep, cptr, chouse, dirty, work):
     """Forced options to a fixpoint: every house of the digits in ``dirty``, the
     houses through the cells and digits queued in ``work``, then every cell; False
@@ -139,16 +156,7 @@ def _propagate(st, dims, peer, hptr, hword, hmask, allw, colrep, cptr, chouse, d
                             dirty |= _place(st, peer, n, nw, d, gw, i, work, qoff)
                     for k in range(cptr[slot], cptr[slot + 1]):
                         h = chouse[k]
-                        got = 0
-                        gw = 0
-                        for t in range(hptr[h], hptr[h + 1]):
-                            y = st[base + hword[t]] & hmask[t]
-                            if y:
-                                if got or (y & (y - 1)):
-                                    gw = -1
-                                    break
-                                got = y
-                                gw = hword[t]
+                        got, gw = _house(st, base, hptr, hword, hmask, h)
                         if got == 0 and gw == 0:
                             work[fails + (2 * n + h) * n] += 1
                             return False
@@ -186,16 +194,7 @@ def _propagate(st, dims, peer, hptr, hword, hmask, allw, colrep, cptr, chouse, d
                 for w in range(nw):
                     work[1 + w] |= st[base + w] & (cs * colrep[w])
             for h in range(hptr.shape[0] - 1):
-                got = 0
-                gw = 0
-                for t in range(hptr[h], hptr[h + 1]):
-                    y = st[base + hword[t]] & hmask[t]
-                    if y:
-                        if got or (y & (y - 1)):
-                            gw = -1
-                            break
-                        got = y
-                        gw = hword[t]
+                got, gw = _house(st, base, hptr, hword, hmask, h)
                 if got == 0 and gw == 0:
                     work[fails + (2 * n + h) * n] += 1
                     return False
