@@ -101,8 +101,9 @@ def _propagate(st, dims, peer, hptr, hword, hmask, allw, colrep, cptr, chouse, d
     houses through the cells and digits queued in ``work``, then every cell; False
     at a dead end (counted in ``work``).
 
-    One function on purpose: a call with arrays costs numba reference counting
-    (atomic operations), which was a quarter of the time with helpers here.
+    Its helpers are inlined (``inline="always"``): a call with arrays costs numba
+    reference counting (atomic operations), a quarter of the time when they were
+    called here.
     """
     n = dims[N]
     nw = dims[W_]
