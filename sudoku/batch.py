@@ -190,7 +190,7 @@ class _Chunk:
 
     def __init__(self, items, start, mode, kernel=None):
         self.start = start  # input index of items[0]
-        self.size = sum(len(x) if isinstance(x, PuzzleBlock) else 1 for x in items)
+        self.size = _puzzles_in(items)
         # A puzzle's result once it is final (or _COVERED by a ResultBlock before it).
         self.results: list = [None] * self.size
         self.seconds = 0.0  # wall time of the kernel calls
@@ -563,6 +563,11 @@ class _Feed:
 _END = object()
 
 
+def _puzzles_in(items: Iterable) -> int:
+    """How many puzzles the items hold: a PuzzleBlock its puzzles, any other item one."""
+    return sum(len(x) if isinstance(x, PuzzleBlock) else 1 for x in items)
+
+
 def _flat(items: Iterable) -> Iterator:
     """The items with every PuzzleBlock's puzzles in its place, one by one."""
     for item in items:
@@ -577,7 +582,7 @@ def _solve(items: Iterable, s: _Settings, jobs: int, fixed: int | None):
         warm_up()  # loading the kernels is no puzzle's time
     total = None  # puzzles in the input, when it knows (a block holds several)
     if isinstance(items, Sized):
-        total = sum(len(x) if isinstance(x, PuzzleBlock) else 1 for x in items)
+        total = _puzzles_in(items)
     feed = _Feed(items)
     backend = backend_for(jobs, threads=True)
     target = BATCH_SECONDS / jobs  # seconds per kernel call
