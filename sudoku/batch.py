@@ -35,7 +35,7 @@ from .errors import PuzzleError
 from .formats.bulk import PuzzleBlock
 from .grid import Puzzle, check_givens
 from .kernels import kernel_name, layout_for, search_alone, solve_grids
-from .results import STATUS_OF_CODE, PuzzleResult, ResultBlock
+from .results import STATUS_OF_CODE, PuzzleResult, ResultBlock, _found_grids
 
 __all__ = ["BATCH_NODE_CAP", "BATCH_SECONDS", "CHUNK", "SCHEDULER_CHUNK", "PuzzleResult",
            "ResultBlock", "map_chunks", "solve_all"]
@@ -275,7 +275,8 @@ class _Chunk:
             g.positions = [pos + i for pos, b in g.blocks for i in range(len(b))]
         counts, nodes, codes = out.counts, out.nodes, out.codes
         puzzles = g.puzzles
-        found = _found_grids(out) if g.bits is not None else _found_options(g, out)
+        found = (_found_grids(out.counts, out.solutions) if g.bits is not None
+                 else _found_options(g, out))
         statuses = [STATUS_OF_CODE[c] for c in codes.tolist()]
         start = self.start
         if g.positions is None:
@@ -401,21 +402,6 @@ def _found_options(g: _Group, out: BatchArrays) -> list:
                 found[k].append(grid)
     if found is None:
         found = [[] for _ in puzzles]
-    return found
-
-
-def _found_grids(out) -> list:
-    """Each puzzle's solved grids from the bit kernel (grids already)."""
-    counts, sols = out.counts, out.solutions
-    cells = sols.shape[2]
-    unpack = struct.Struct(f"{cells}B").iter_unpack
-    if sols.shape[1] == 1 and counts.all():
-        return [[grid] for grid in unpack(sols.tobytes())]
-    found: list = [[] for _ in range(len(counts))]
-    for j in range(sols.shape[1]):
-        sel = np.flatnonzero(counts > j)
-        for k, grid in zip(sel.tolist(), unpack(sols[sel, j].tobytes()), strict=True):
-            found[k].append(grid)
     return found
 
 

@@ -9,6 +9,7 @@ million puzzles can be solved and written without a million Python objects.
 
 from __future__ import annotations
 
+import struct
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -176,11 +177,23 @@ class ResultBlock:
 
     def results(self) -> list[PuzzleResult]:
         """The `PuzzleResult` of each puzzle, as `solve_all` yields without ``blocks``."""
-        slots = self.solutions.shape[1]
-        found = [[tuple(grid) for grid in sols[:min(count, slots)].tolist()]
-                 for sols, count in zip(self.solutions, self.counts.tolist(), strict=True)]
+        found = _found_grids(self.counts, self.solutions)
         return [PuzzleResult(self.index + i, puzzle, None, status, count, grids, nodes,
                              seconds, self.mode)
                 for i, (puzzle, status, count, grids, nodes, seconds) in enumerate(zip(
                     self.puzzles, self.statuses, self.counts.tolist(), found,
                     self.nodes.tolist(), self.seconds.tolist(), strict=True))]
+
+
+def _found_grids(counts: np.ndarray, solutions: np.ndarray) -> list[list[tuple]]:
+    """Each puzzle's solved grids as tuples: the first ``min(counts[i], slots)`` rows of
+    ``solutions[i]`` (``uint8``, shape ``(puzzles, slots, cells)``), cut in C by struct."""
+    unpack = struct.Struct(f"{solutions.shape[2]}B").iter_unpack
+    if solutions.shape[1] == 1 and counts.all():
+        return [[grid] for grid in unpack(solutions.tobytes())]
+    found: list = [[] for _ in range(len(counts))]
+    for j in range(solutions.shape[1]):
+        sel = np.flatnonzero(counts > j)
+        for k, grid in zip(sel.tolist(), unpack(solutions[sel, j].tobytes()), strict=True):
+            found[k].append(grid)
+    return found
