@@ -1,12 +1,14 @@
 """One puzzle: solve, count, check uniqueness, and list candidates.
 
 Each function takes a `sudoku.Puzzle`, a puzzle string, or the grid as rows
-(a 2-D list or numpy array, see `sudoku.shapes`), forces the givens
-on the exact-cover problem of its shape and variant (`sudoku.encode`) and
-runs one resumable search of `dlx` (with the locked-items rule, which prunes
-Sudoku's overlapping houses).  Files of puzzles go through
-`sudoku.batch.solve_all` instead, one kernel call per chunk of puzzles;
-`solve_all` and `PuzzleResult` are importable from here too.
+(a 2-D list or numpy array, see `sudoku.shapes`) and searches the exact
+cover of its shape and variant (`sudoku.encode`) with the givens forced:
+with the bit kernel where it serves the shape (``kernel=``, as in
+`solve_all`: see `sudoku.kernels`), searched in slices so that a timeout and
+Ctrl-C are honoured, else with one resumable search of `dlx` (with the
+locked-items rule, which prunes Sudoku's overlapping houses).  Files of
+puzzles go through `sudoku.batch.solve_all` instead, one kernel call per
+chunk of puzzles; `solve_all` and `PuzzleResult` are importable from here too.
 """
 
 from __future__ import annotations
@@ -15,16 +17,20 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from dlx import CountResult, SearchStopped, Stats, Uniqueness, validate
+
 from .batch import PuzzleResult, solve_all
 from .encode import cell_value, givens, grid_of, problem_for
-from .grid import check_givens
+from .errors import PuzzleError
+from .grid import Puzzle, check_givens
+from .kernels import layout_for, search_alone
 from .shapes import as_grid
 
 __all__ = ["PuzzleResult", "Candidates", "problem_for", "solve", "count", "check",
            "candidates", "solve_all"]
 
 
-def solve(puzzle, *, box=None, timeout=None, max_nodes=None):
+def solve(puzzle, *, box=None, timeout=None, max_nodes=None, kernel=None):
     """The first solution of a puzzle, or None when it has none.
 
     Parameters
@@ -38,7 +44,10 @@ def solve(puzzle, *, box=None, timeout=None, max_nodes=None):
     timeout : float, optional
         Seconds before giving up.
     max_nodes : int, optional
-        Search nodes before giving up.
+        Search nodes before giving up (the bit kernel's guesses, or DLX's
+        options tried: see `sudoku.kernels`).
+    kernel : {"auto", "bits", "dlx"}, optional
+        Which kernel searches (default ``$SUDOKU_KERNEL``, else ``"auto"``).
 
     Returns
     -------
@@ -57,7 +66,7 @@ def solve(puzzle, *, box=None, timeout=None, max_nodes=None):
 
     Notes
     -----
-    Cost: a few microseconds to milliseconds for 9x9 (one search).
+    Cost: one search: tens of microseconds for most 9x9 and 16x16 puzzles.
 
     Examples
     --------
@@ -69,6 +78,12 @@ def solve(puzzle, *, box=None, timeout=None, max_nodes=None):
     [[1, 2, 3, 4], [3, 4, 1, 2], [2, 1, 4, 3], [4, 3, 2, 1]]
     """
     p, shaped = as_grid(puzzle, box)
+    bits = _bit_search(p, kernel, 1, timeout, max_nodes)
+    if bits is not None:
+        found, stats = bits
+        if not found and stats.status not in ("complete", "limit"):
+            raise SearchStopped(stats)
+        return shaped(found[0]) if found else None
     sol = problem_for(p).solve(forced=givens(p), timeout=timeout, max_nodes=max_nodes,
                                locked=True)
     if sol is None:
@@ -77,7 +92,7 @@ def solve(puzzle, *, box=None, timeout=None, max_nodes=None):
     return shaped(grid_of(p.size, sol))
 
 
-def count(puzzle, *, box=None, limit=None, timeout=None, max_nodes=None):
+def count(puzzle, *, box=None, limit=None, timeout=None, max_nodes=None, kernel=None):
     """Count a puzzle's solutions (up to ``limit``).
 
     Parameters
@@ -92,12 +107,16 @@ def count(puzzle, *, box=None, limit=None, timeout=None, max_nodes=None):
         Seconds before giving up (the count is then a lower bound).
     max_nodes : int, optional
         Search nodes before giving up.
+    kernel : {"auto", "bits", "dlx"}, optional
+        As for `solve`.
 
     Returns
     -------
     dlx.CountResult
         ``.count``, ``.exact`` and ``.status`` (``"limit"``, ``"timeout"``,
-        ... when stopped: the count is then a lower bound).
+        ... when stopped: the count is then a lower bound; Ctrl-C stops it
+        with ``"interrupted"``).  In ``.stats`` the bit kernel counts its
+        guesses as nodes and makes no link updates.
 
     Examples
     --------
@@ -110,6 +129,11 @@ def count(puzzle, *, box=None, limit=None, timeout=None, max_nodes=None):
     6.7e21 solutions, so give it a ``limit`` or a ``timeout``.
     """
     p, _ = as_grid(puzzle, box)
+    limit = validate.whole("limit", limit)
+    bits = _bit_search(p, kernel, limit or 0, timeout, max_nodes, store=0)
+    if bits is not None:
+        stats = bits[1]
+        return CountResult(stats.solutions, stats.status, stats)
     r = problem_for(p).count(forced=givens(p), limit=limit, timeout=timeout,
                              max_nodes=max_nodes, locked=True)
     if r.count == 0:
@@ -117,7 +141,7 @@ def count(puzzle, *, box=None, limit=None, timeout=None, max_nodes=None):
     return r
 
 
-def check(puzzle, *, box=None, timeout=None, max_nodes=None):
+def check(puzzle, *, box=None, timeout=None, max_nodes=None, kernel=None):
     """Is the solution unique?
 
     Parameters
@@ -130,6 +154,8 @@ def check(puzzle, *, box=None, timeout=None, max_nodes=None):
         Seconds before giving up (status ``"unknown"``).
     max_nodes : int, optional
         Search nodes before giving up.
+    kernel : {"auto", "bits", "dlx"}, optional
+        As for `solve`.
 
     Returns
     -------
@@ -152,12 +178,39 @@ def check(puzzle, *, box=None, timeout=None, max_nodes=None):
     the time of `solve`.
     """
     p, shaped = as_grid(puzzle, box)
+    bits = _bit_search(p, kernel, 2, timeout, max_nodes)
+    if bits is not None:
+        found, stats = bits
+        if stats.status in ("complete", "limit"):
+            status = ("none", "unique", "multiple")[len(found)]
+        else:
+            status = "multiple" if len(found) == 2 else "unknown"
+        return Uniqueness(status, [shaped(g) for g in found], stats)
     u = problem_for(p).unique(forced=givens(p), timeout=timeout, max_nodes=max_nodes,
                               locked=True)
     if not u.solutions:
         check_givens(p)  # clashing givens have no solution: name the cells instead
     u.solutions = [shaped(grid_of(p.size, s)) for s in u.solutions]
     return u
+
+
+def _bit_search(p: Puzzle, kernel, limit: int, timeout, max_nodes,
+                store: int | None = None) -> tuple[list, Stats] | None:
+    """The bit kernel's search of ``p`` up to ``limit`` solutions (0: all), keeping
+    ``store`` of them (default ``limit``): the solved grids and the statistics, or
+    None when DLX is to search ``p`` (see `sudoku.kernels`)."""
+    layout = layout_for(p, kernel)
+    if layout is None:
+        return None
+    timeout = validate.seconds("timeout", timeout)
+    max_nodes = validate.whole("max_nodes", max_nodes)
+    grid = np.frombuffer(p.packed, dtype=np.uint8)
+    r = search_alone(layout, grid, limit=limit, store=limit if store is None else store,
+                     timeout=timeout, max_nodes=max_nodes)
+    if r.status == "clash":
+        check_givens(p)  # raises, naming the clashing cells
+        raise PuzzleError("the givens clash", p.source, p.line)
+    return r.solutions, Stats(r.nodes, 0, r.count, r.seconds, r.status)
 
 
 @dataclass

@@ -22,7 +22,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from sudoku import kernels, parse_puzzle, read_puzzles
+from dlx import ProblemError
+from sudoku import PuzzleError, kernels, parse_puzzle, read_puzzles
 from sudoku.batch import solve_all
 from sudoku.generator import generate_many
 from sudoku.grid import Puzzle, houses
@@ -177,6 +178,57 @@ def test_lone_search_in_slices_and_timeout():
         assert r.count == 3 and all(valid(empty, g) for g in r.solutions)
         r = kernels.search_alone(band, np.zeros(n * n, dtype=np.uint8), max_nodes=7)
         assert (r.status, r.nodes) == ("nodes", 7)
+
+
+def test_single_puzzle_functions_on_either_kernel():
+    # sudoku.solve, check and count search with the bit kernel where it serves the
+    # shape and with DLX otherwise: the same answers, in the input's own shape.
+    from dlx import SearchStopped
+    from sudoku import check, count, solve
+
+    items = [p for path in sorted((ROOT / "puzzles").glob("*.txt"))
+             for p in read_puzzles(str(path)) if not isinstance(p, Exception)]
+    assert {p.size for p in items} >= {4, 6, 9, 16, 25}
+    assert any(p.variant != "standard" for p in items)
+    for p in items:
+        where = f"{p.source}:{p.line}"
+        a, b = check(p, kernel="dlx"), check(p, kernel="bits")
+        assert a.status == b.status, where
+        assert len(a.solutions) == len(b.solutions), where
+        if a.status == "unique":
+            assert a.solutions == b.solutions, where
+            assert solve(p) == solve(p, kernel="dlx") == a.solutions[0], where
+        for grid in b.solutions:
+            assert valid(p, grid), where
+        assert count(p, limit=40) == count(p, limit=40, kernel="dlx"), where
+    # Which kernel ran shows in the statistics: the bit kernel makes no link updates.
+    classic = next(read_puzzles(str(ROOT / "puzzles" / "classic.txt")))
+    assert check(classic).stats.updates == 0 < check(classic, kernel="dlx").stats.updates
+    assert count(classic, kernel="bits").stats.solutions == 1
+    # Rows in, rows out; clashing givens named; limits as with DLX.
+    rows = [[1, 2, 0, 0], [3, 4, 0, 0], [0, 0, 4, 3], [0, 0, 2, None]]
+    assert solve(rows) == [[1, 2, 3, 4], [3, 4, 1, 2], [2, 1, 4, 3], [4, 3, 2, 1]]
+    grid = np.zeros((4, 4), dtype=np.int16)
+    grid[0, :2] = 1
+    for k in ("bits", "dlx"):
+        with pytest.raises(PuzzleError, match="r1c1.*r1c2|r1c2.*r1c1"):
+            solve(grid, kernel=k)
+        with pytest.raises(PuzzleError):
+            count(grid, kernel=k)
+    empty = "." * 81
+    r = count(empty, limit=1000)
+    assert (r.count, r.status, r.exact) == (1000, "limit", False)
+    assert count(empty, timeout=0.05).status == "timeout"
+    hard = parse_puzzle("8..........36......7..9.2...5...7.......457....."
+                        "1...3...1....68..85...1..9....4..")
+    with pytest.raises(SearchStopped, match="nodes"):
+        solve(hard, max_nodes=1)
+    u = check(hard, max_nodes=1)
+    assert (u.status, u.stats.status, u.stats.nodes) == ("unknown", "nodes", 1)
+    with pytest.raises(ProblemError, match="max_nodes"):
+        solve(hard, max_nodes=0)
+    with pytest.raises(ProblemError, match="timeout"):
+        check(hard, timeout=-1)
 
 
 def test_kernel_choice(monkeypatch):

@@ -549,9 +549,9 @@ def test_solve_all_refuses_a_bad_chunk():
 
 
 def test_single_puzzle_functions_prune_with_locked_items():
-    # solve, count and check (and the batch path's fallback for long searches) run the
-    # resumable search with the locked-items rule and the dead-end tie-break: the same
-    # answers as without, fewer nodes.
+    # With DLX, solve, count and check (and the batch path's fallback for long searches)
+    # run the resumable search with the locked-items rule and the dead-end tie-break:
+    # the same answers as without, fewer nodes.
     puzzles = Path(__file__).resolve().parents[1] / "puzzles"
     hard = list(read_puzzles(puzzles / "classic.txt"))[:4]
     prob = solver.problem_for(hard[0])
@@ -563,8 +563,9 @@ def test_single_puzzle_functions_prune_with_locked_items():
         assert plain.solutions == locked.solutions
         for on, u in ((False, plain), (True, locked)):
             nodes[on] += u.stats.nodes
-        assert check(p).stats.nodes == locked.stats.nodes
-        assert count(p).stats.nodes == prob.count(forced=f, locked=True).stats.nodes
+        assert check(p, kernel="dlx").stats.nodes == locked.stats.nodes
+        assert (count(p, kernel="dlx").stats.nodes
+                == prob.count(forced=f, locked=True).stats.nodes)
     assert nodes[True] < 0.9 * nodes[False]
     several = next(read_puzzles(puzzles / "multiple_solutions.txt"))
     f = givens(several)
