@@ -205,10 +205,10 @@ def _kernel_only(puzzles, nodes, args):
 def _one_call_each(puzzles, mode, args):
     """numba-dlx used like the peers: one sudoku.solve / sudoku.check call per puzzle.
 
-    Those calls run the resumable single-problem search (with the batch
-    path's locked-items rule and dead-end tie-break, but covering the givens
-    in the full structure), so a puzzle may take longer here than in the
-    probe: each call gets the probe's timeout.
+    Those calls run the kernel's search of one puzzle in slices (the bit
+    kernel's where it serves the shape, else DLX's resumable search), with a
+    fixed cost per call that the batch path shares among a chunk's puzzles;
+    each call gets the probe's timeout.
     """
     import dlx
     import sudoku
@@ -459,8 +459,8 @@ def peer_tables(result: dict) -> str:
         "times include building its reduced structure. A cut puzzle ran past the "
         f"{fmt_num(result['cap'])} s cap and is left out of the mean. `one call each` is "
         "numba-dlx through `sudoku.solve` / `sudoku.check`, one puzzle per call, as the "
-        "peers are called: the resumable single-problem search (the locked-items rule "
-        "and dead-end tie-break as in the batch path), each call with numba-dlx's timeout "
+        "peers are called: the same kernel as the batch (the bit kernel where it serves "
+        "the shape, else DLX), searching one puzzle in slices, each call with numba-dlx's timeout "
         f"({fmt_num(result['sudoku_cap'])} s; a call that reaches it counts that long).")
     return "\n\n".join(parts)
 
