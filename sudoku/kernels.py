@@ -9,7 +9,8 @@ Two kernels search the same exact cover (`sudoku.encode`'s items and options):
   (`sudoku._planekernel`);
 * `dlx`'s Dancing Links kernel, the reference.
 
-The choice (``kernel=`` in `sudoku.solve_all`, else ``$SUDOKU_KERNEL``):
+The choice (``kernel=`` in `sudoku.solve_all` and in `sudoku.solve`, `check`
+and `count`, else ``$SUDOKU_KERNEL``):
 
 * ``"auto"`` (the default): the bit kernel for standard 9x9 and 16x16 grids
   and for grids of up to 8 x 8 (any variant), where it is faster, DLX for
