@@ -224,13 +224,11 @@ class CacheDirs:
         self.root = Path(tempfile.mkdtemp(prefix="dlx-bench-"))
         self.warm = self.root / "warm"
         self.warm.mkdir()
-        self._k = 0
 
     def empty(self) -> Path:
-        self._k += 1
-        path = self.root / f"empty{self._k}"
-        path.mkdir()
-        return path
+        # (A new name each time, whichever process asks: sections run in processes
+        # of their own, each with a copy of this object.)
+        return Path(tempfile.mkdtemp(prefix="empty", dir=self.root))
 
     def scratch(self) -> Path:
         path = self.root / "scratch"

@@ -129,6 +129,8 @@ def method(docs: dict) -> str:
         "`dlx.Stats`) are given next to the times, so results compare across machines.",
         "- Every count and Sudoku verdict is checked against the known value, and every "
         "peer's answers against numba-dlx's.",
+        "- Each section runs in a new process of its own, so that none inherits the "
+        "objects and heap an earlier one left.",
     ]
     if "sudoku" in docs:
         lines += [
