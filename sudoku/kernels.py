@@ -235,7 +235,7 @@ def search_alone(layout: BitLayout, grid, *, limit=0, store=0, timeout=None,
     """
     t0 = time.perf_counter()
     cells = layout.cells
-    grid = np.require(grid, np.uint8, ["C", "W"]).reshape(cells)
+    grid = np.array(grid, dtype=np.uint8, order="C").reshape(cells)  # the kernel's own copy
     if limit:
         store = min(store, limit)
     sols = np.zeros((store, cells), dtype=np.uint8)
@@ -278,5 +278,6 @@ def search_alone(layout: BitLayout, grid, *, limit=0, store=0, timeout=None,
     except KeyboardInterrupt:
         status = "interrupted"
     count = int(ctx[2])
-    found = [tuple(row.tolist()) for row in sols[:min(count, store)]]
+    raw = sols[:min(count, store)].tobytes()
+    found = [tuple(raw[k:k + cells]) for k in range(0, len(raw), cells)]
     return AloneResult(count, status, int(ctx[3]), found, time.perf_counter() - t0)
