@@ -490,13 +490,7 @@ class Problem:
 
         s = self._search_once(limit=2, max_nodes=max_nodes, timeout=timeout, forced=forced,
                               locked=locked)
-        sols = list(s)
-        st = s.stats
-        if st.status in ("complete", "limit"):
-            status = ("none", "unique", "multiple")[len(sols)]
-        else:
-            status = "multiple" if len(sols) == 2 else "unknown"
-        return Uniqueness(status, sols, st)
+        return Uniqueness.of(list(s), s.stats)
 
     def propagate(self, forced=()):
         """Apply ``forced`` options, then take every forced single.

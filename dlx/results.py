@@ -118,6 +118,24 @@ class Uniqueness:
     solutions: list
     stats: Stats = field(default_factory=Stats)
 
+    @classmethod
+    def of(cls, solutions: list, stats: Stats) -> Uniqueness:
+        """The verdict of a search that stopped at two solutions (or was stopped
+        first, as ``stats.status`` says), with the solutions it found.
+
+        Examples
+        --------
+        >>> Uniqueness.of([[0]], Stats(status="complete")).status
+        'unique'
+        >>> Uniqueness.of([[0]], Stats(status="timeout")).status
+        'unknown'
+        """
+        if stats.status in ("complete", "limit"):
+            status = ("none", "unique", "multiple")[len(solutions)]
+        else:
+            status = "multiple" if len(solutions) == 2 else "unknown"
+        return cls(status, solutions, stats)
+
 
 @dataclass
 class PropagateResult:

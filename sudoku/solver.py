@@ -181,11 +181,7 @@ def check(puzzle, *, box=None, timeout=None, max_nodes=None, kernel=None):
     bits = _bit_search(p, kernel, 2, timeout, max_nodes)
     if bits is not None:
         found, stats = bits
-        if stats.status in ("complete", "limit"):
-            status = ("none", "unique", "multiple")[len(found)]
-        else:
-            status = "multiple" if len(found) == 2 else "unknown"
-        return Uniqueness(status, [shaped(g) for g in found], stats)
+        return Uniqueness.of([shaped(g) for g in found], stats)
     u = problem_for(p).unique(forced=givens(p), timeout=timeout, max_nodes=max_nodes,
                               locked=True)
     if not u.solutions:
