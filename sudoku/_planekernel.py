@@ -1,4 +1,5 @@
-"""The digit-plane Sudoku kernel for every size up to 31 x 31 (jitted; loaded on first use).
+"""The digit-plane Sudoku kernel for grids up to 16 x 16 but the standard 9x9 and 16x16
+(jitted; loaded on first use; `sudoku._itemkernel` takes the larger ones).
 
 The same exact cover as `sudoku.encode`, searched as `sudoku._bitkernel`'s
 9x9 kernel does, in a layout that fits any n x n grid and any houses:

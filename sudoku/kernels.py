@@ -2,20 +2,21 @@
 
 Two kernels search the same exact cover (`sudoku.encode`'s items and options):
 
-* the bit kernel: each item's remaining options kept as a bitmask, in digit
-  planes: for standard 9x9 and 16x16 grids bands of three or four rows, a
-  word each (`sudoku._bitkernel`, `sudoku._bitkernel16`), for every other grid
-  of up to 31 x 31 (variants and jigsaws included) words of whole rows
-  (`sudoku._planekernel`);
+* the bit kernel: each item's remaining options kept as a bitmask: for
+  standard 9x9 and 16x16 grids in digit planes of bands of three or four
+  rows, a word each (`sudoku._bitkernel`, `sudoku._bitkernel16`); for other
+  grids of up to 16 x 16 (variants and jigsaws included) in planes of whole
+  rows (`sudoku._planekernel`); for grids from 17 x 17 to 31 x 31 a word per
+  item, changes undone from a trail (`sudoku._itemkernel`);
 * `dlx`'s Dancing Links kernel, the reference.
 
 The choice (``kernel=`` in `sudoku.solve_all` and in `sudoku.solve`, `check`
 and `count`, else ``$SUDOKU_KERNEL``):
 
-* ``"auto"`` (the default): the bit kernel for standard 9x9 and 16x16 grids
-  and for grids of up to 8 x 8 (any variant), where it is faster, DLX for
-  the rest (larger grids are about as fast or faster with DLX: see
-  docs/performance.md);
+* ``"auto"`` (the default): the bit kernel for standard 9x9 and 16x16 grids,
+  for grids of up to 8 x 8 and for grids above 16 x 16 (any variant), where
+  it is faster, DLX for the rest (9x9 to 16x16 variants and other shapes are
+  about as fast or faster with DLX: see docs/performance.md);
 * ``"bits"``: the bit kernel wherever the masks fit, DLX beyond 31 x 31;
 * ``"dlx"``: DLX everywhere.
 
@@ -47,6 +48,7 @@ KERNELS = ("auto", "bits", "dlx")
 ENV = "SUDOKU_KERNEL"
 MAX_SIZE = 31  # the plane kernel's digits fit a word, its stack stays a few MB
 AUTO_SIZE = 8  # "auto": the plane kernel up to this size (docs/performance.md)
+ITEMS_FROM = 16  # grids larger than this have the item kernel, under "auto" too
 SLICE_SECONDS = 0.05  # a lone search checks its clock and Ctrl-C this often
 # band kernel -> (state words, guess array words), as its batch function makes them
 # (numba is not imported here to read them from the kernels' modules: a test checks)
@@ -63,15 +65,22 @@ _SIGP = (f"int64({_GEO}, uint8[::1], int64[::1], int64[:, ::1], int64[::1], int6
          "int64[::1], uint8[:, ::1], int64, int64)")
 _BATCHP = (f"int64({_GEO}, uint8[:, ::1], int64, int64, int64[::1], int64[::1], "
            "int64[::1], uint8[:, :, ::1])")
+_GEOI = ", ".join(["int64[::1]"] * 7)
+_SIGI = (f"int64({_GEOI}, uint8[::1], int64[::1], int64[::1], int64[:, ::1], int64[::1], "
+         "int64[::1], uint8[:, ::1], int64, int64)")
+_BATCHI = (f"int64({_GEOI}, uint8[:, ::1], int64, int64, int64[::1], int64[::1], "
+           "int64[::1], uint8[:, :, ::1])")
 SIGNATURES = {"search9": _SIG9, "batch9": _BATCH9, "search16": _SIG9, "batch16": _BATCH9,
-              "search_planes": _SIGP, "batch_planes": _BATCHP}
+              "search_planes": _SIGP, "batch_planes": _BATCHP,
+              "search_items": _SIGI, "batch_items": _BATCHI}
+_MODULES = {"9": "sudoku._bitkernel", "16": "sudoku._bitkernel16",
+            "_planes": "sudoku._planekernel", "_items": "sudoku._itemkernel"}
 
 
 def _kernel(name: str):
     from dlx import jit  # before the kernels' module: numba needs a writable cache
 
-    module = ("sudoku._planekernel" if name.endswith("_planes") else
-              "sudoku._bitkernel16" if name.endswith("16") else "sudoku._bitkernel")
+    module = next(m for suffix, m in _MODULES.items() if name.endswith(suffix))
     return jit.compiled(module, name, SIGNATURES[name])
 
 
@@ -87,12 +96,14 @@ def kernel_name(kernel: str | None = None) -> str:
 @dataclass(frozen=True)
 class BitLayout:
     """What the bit kernel needs of one shape and variant: ``band`` 9 or 16 for
-    standard 9x9 or 16x16 (the band kernels), else 0 and ``planes``, the plane
-    kernel's shape arrays."""
+    standard 9x9 or 16x16 (the band kernels), else 0 and either ``planes``, the
+    plane kernel's shape arrays, or ``items``, the item kernel's (grids larger
+    than 16 x 16)."""
 
     n: int
     band: int
     planes: tuple = ()
+    items: tuple = ()
 
     @property
     def cells(self) -> int:
@@ -113,19 +124,48 @@ def layout_for(puzzle: Puzzle, kernel: str | None = None) -> BitLayout | None:
     (see the module docstring for the choice)."""
     name = kernel_name(kernel)
     if (name == "dlx" or puzzle.size > MAX_SIZE or puzzle.candidates is not None
-            or (name == "auto" and not _band(puzzle) and puzzle.size > AUTO_SIZE)):
+            or (name == "auto" and not _band(puzzle) and AUTO_SIZE < puzzle.size
+                <= ITEMS_FROM)):
         return None  # (a pencil-mark puzzle's candidates are applied by DLX's encoding)
     key = shape_key(puzzle)
     lay = _layouts.pop(key, None)
     if lay is None:
         n = puzzle.size
         band = _band(puzzle)
-        lay = BitLayout(n, band, () if band else
-                        _planes(n, [cells for _, cells in houses(puzzle)]))
+        hs = [cells for _, cells in houses(puzzle)]
+        lay = (BitLayout(n, band) if band else
+               BitLayout(n, 0, items=_items(n, hs)) if n > ITEMS_FROM else
+               BitLayout(n, 0, planes=_planes(n, hs)))
         if len(_layouts) >= _LAYOUTS:
             del _layouts[next(iter(_layouts))]
     _layouts[key] = lay
     return lay
+
+
+def _items(n: int, hs: list) -> tuple:
+    """The item kernel's shape arrays, as `sudoku._itemkernel.search_items` takes them:
+    ``dims``, each cell's houses and its position in each, each house's cells, each
+    cell's peers.  Every house has n cells (rows, columns, boxes, regions,
+    diagonals, windows)."""
+    cells = n * n
+    of: list[list[tuple[int, int]]] = [[] for _ in range(cells)]
+    for h, hc in enumerate(hs):
+        for pos, c in enumerate(hc):
+            of[c].append((h, pos))
+    peers = [sorted({q for h, _ in of[c] for q in hs[h]} - {c}) for c in range(cells)]
+    items = cells + len(hs) * n
+    pwords = -(-items // 32)
+    fails = 3 + cells  # after the trail length, cells placed, queue length and digits
+    queue = fails + items
+    dims = [n, cells, items, items, pwords, fails, queue, queue + 2 * items]
+
+    def ints(values):
+        return np.array(values, dtype=np.int64)
+
+    return (ints(dims), ints(np.cumsum([0] + [len(x) for x in of])),
+            ints([h for x in of for h, _ in x]), ints([pos for x in of for _, pos in x]),
+            ints([c for hc in hs for c in hc]), ints(np.cumsum([0] + [len(x) for x in peers])),
+            ints([q for x in peers for q in x]))
 
 
 def _words(values) -> np.ndarray:
@@ -208,6 +248,9 @@ def solve_grids(layout: BitLayout, grids: np.ndarray, *, limit=1, store=1,
     sols = np.zeros((k, store, layout.cells), dtype=np.uint8)
     if layout.band:
         _kernel(f"batch{layout.band}")(grids, limit, max_nodes, counts, nodes, codes, sols)
+    elif layout.items:
+        _kernel("batch_items")(*layout.items, grids, limit, max_nodes, counts, nodes, codes,
+                               sols)
     else:
         _kernel("batch_planes")(*layout.planes, grids, limit, max_nodes, counts, nodes, codes,
                                 sols)
@@ -250,6 +293,18 @@ def search_alone(layout: BitLayout, grid, *, limit=0, store=0, timeout=None,
 
         def run(upto):
             return kern(grid, st, stack, guess, ctx, sols, limit, upto)
+    elif layout.items:
+        geo = layout.items
+        dims = geo[0]
+        items, pwords, drops = int(dims[2]), int(dims[4]), int(dims[7])
+        st = np.zeros(items + 2 * pwords, dtype=np.int64)
+        trail = np.zeros(items * (layout.n + 1), dtype=np.int64)
+        stack = np.zeros((cells + 1, 5 + 2 * pwords), dtype=np.int64)
+        work = np.zeros(drops + cells + layout.n, dtype=np.int64)
+        kern = _kernel("search_items")
+
+        def run(upto):
+            return kern(*geo, grid, st, trail, stack, work, ctx, sols, limit, upto)
     else:
         geo = layout.planes
         nw = int(geo[0][1])

@@ -247,6 +247,9 @@ def test_kernel_choice(monkeypatch):
     assert kernels.layout_for(parse_puzzle("." * 64, box=(2, 4), variant="x")).planes
     assert kernels.layout_for(parse_puzzle("." * 144, box=(3, 4))) is None
     assert kernels.layout_for(parse_puzzle("." * 144, box=(3, 4)), "bits").planes
+    # above 16x16 the item kernel, under auto too
+    assert kernels.layout_for(parse_puzzle("." * 625)).items
+    assert kernels.layout_for(parse_puzzle("." * 400, box=(4, 5), variant="x"), "bits").items
     monkeypatch.setenv(kernels.ENV, "dlx")
     assert kernels.kernel_name() == "dlx" and kernels.layout_for(p) is None
     monkeypatch.setenv(kernels.ENV, "fast")
@@ -324,8 +327,37 @@ NOJIT = """
     assert r.counts.tolist() == [1, 3, 0] and r.codes.tolist()[2] == CLASH
     r = kernels.search_alone(lay, _grids(sixteen, 16)[1].copy(), limit=5, store=5, max_nodes=4)
     assert r.status == "nodes" and r.nodes == 4
+    # above 16x16, the item kernel: a puzzle, a clash, a search stopped between guesses
+    big = next(read_puzzles("puzzles/25x25.txt"))
+    lay = kernels.layout_for(big, "bits")
+    assert lay.items
+    r = kernels.solve_grids(lay, _grids([big, Puzzle(5, 5, [7, 7] + [0] * 623)], 25), limit=2)
+    assert r.counts.tolist() == [1, 0] and r.codes.tolist()[1] == CLASH
+    empty = parse_puzzle("." * 400, box=(4, 5))
+    r = kernels.search_alone(kernels.layout_for(empty), np.zeros(400, dtype=np.uint8),
+                             max_nodes=3)
+    assert (r.status, r.nodes) == ("nodes", 3)
     print("ok")
 """
+
+
+def test_item_kernel_as_dlx_on_large_grids():
+    # Grids above 16x16: the item kernel against DLX, counts and verdicts alike.
+    files = [ROOT / "puzzles" / "25x25.txt"] + sorted(DATA.glob("25x25.txt"))
+    items = [p for f in files for p in read_puzzles(str(f)) if not isinstance(p, Exception)]
+    for mode in ("solve", "check"):
+        a = list(solve_all(items, mode=mode, kernel="bits"))
+        b = list(solve_all(items, mode=mode, kernel="dlx"))
+        assert [(r.count, r.status) for r in a] == [(r.count, r.status) for r in b]
+        for p, r in zip(items, a, strict=True):
+            assert all(valid(p, g) for g in r.solutions)
+    # a variant, and counting past one solution
+    for variant in ("standard", "x"):
+        empty = parse_puzzle("." * 400, box=(4, 5), variant=variant)
+        r = kernels.search_alone(kernels.layout_for(empty), np.zeros(400, dtype=np.uint8),
+                                 limit=4, store=4)
+        assert r.count == 4 and len(set(r.solutions)) == 4
+        assert all(valid(empty, g) for g in r.solutions)
 
 
 def test_kernels_as_plain_python():
