@@ -52,8 +52,10 @@ TIES = 16  # pairs weighed per guess (those with fewer dead ends than the best a
 DEPTH, PHASE, COUNT, NODE = range(4)  # ctx slots, as in sudoku._bitkernel
 # dims slots: size, cells, items, where the pairs start in ``st`` (the triples
 # follow), words of each, where the dead-end counts, the queue (2 * items) and
-# the eliminations to make (cells + size) start in ``work``
-N, CELLS, ITEMS, PAIRS, PWORDS, FAILS, QUEUE, DROPS = range(8)
+# the eliminations to make (cells + size) start in ``work``; then the lengths of
+# ``st``, ``trail``, a ``stack`` row and ``work`` (`sudoku.kernels._items` works
+# them out, and its callers allocate from them)
+N, CELLS, ITEMS, PAIRS, PWORDS, FAILS, QUEUE, DROPS, STATE, TRAIL, ROW, WORK = range(12)
 TP, PLACED, QN, VALUE = range(4)  # work slots: trail length, cells placed, queue, digits
 FRAME = 5  # stack row: trail length, cells placed, cell, digit, item; then the pairs
 
@@ -442,11 +444,10 @@ def search_items(dims, chptr, chouse, chpos, hcells, pptr, peer, grid, st, trail
 def batch_items(dims, chptr, chouse, chpos, hcells, pptr, peer, grids, limit, max_nodes,
                 counts, nodes, codes, sols):
     """`search_items` every row of ``grids``; ``sols[k]`` holds puzzle k's solutions."""
-    n = dims[N]
-    st = np.zeros(dims[PAIRS] + 2 * dims[PWORDS], dtype=np.int64)
-    trail = np.zeros(dims[ITEMS] * (n + 1), dtype=np.int64)
-    stack = np.zeros((dims[CELLS] + 1, FRAME + 2 * dims[PWORDS]), dtype=np.int64)
-    work = np.zeros(dims[DROPS] + dims[CELLS] + n, dtype=np.int64)
+    st = np.zeros(dims[STATE], dtype=np.int64)
+    trail = np.zeros(dims[TRAIL], dtype=np.int64)
+    stack = np.zeros((dims[CELLS] + 1, dims[ROW]), dtype=np.int64)
+    work = np.zeros(dims[WORK], dtype=np.int64)
     ctx = np.zeros(4, dtype=np.int64)
     for k in range(grids.shape[0]):
         ctx[PHASE] = -1

@@ -46,7 +46,7 @@ __all__ = ["KERNELS", "ENV", "BitLayout", "GridArrays", "kernel_name", "layout_f
 
 KERNELS = ("auto", "bits", "dlx")
 ENV = "SUDOKU_KERNEL"
-MAX_SIZE = 31  # the plane kernel's digits fit a word, its stack stays a few MB
+MAX_SIZE = 31  # the bit kernels' digits fit a word, their stacks stay a few MB
 AUTO_SIZE = 8  # "auto": the plane kernel up to this size (docs/performance.md)
 ITEMS_FROM = 16  # grids larger than this have the item kernel, under "auto" too
 SLICE_SECONDS = 0.05  # a lone search checks its clock and Ctrl-C this often
@@ -157,7 +157,10 @@ def _items(n: int, hs: list) -> tuple:
     pwords = -(-items // 32)
     fails = 3 + cells  # after the trail length, cells placed, queue length and digits
     queue = fails + items
-    dims = [n, cells, items, items, pwords, fails, queue, queue + 2 * items]
+    drops = queue + 2 * items
+    # (the slots of sudoku._itemkernel's dims; a stack row is 5 words, then the bitsets)
+    dims = [n, cells, items, items, pwords, fails, queue, drops,
+            items + 2 * pwords, items * (n + 1), 5 + 2 * pwords, drops + cells + n]
 
     def ints(values):
         return np.array(values, dtype=np.int64)
@@ -295,12 +298,11 @@ def search_alone(layout: BitLayout, grid, *, limit=0, store=0, timeout=None,
             return kern(grid, st, stack, guess, ctx, sols, limit, upto)
     elif layout.items:
         geo = layout.items
-        dims = geo[0]
-        items, pwords, drops = int(dims[2]), int(dims[4]), int(dims[7])
-        st = np.zeros(items + 2 * pwords, dtype=np.int64)
-        trail = np.zeros(items * (layout.n + 1), dtype=np.int64)
-        stack = np.zeros((cells + 1, 5 + 2 * pwords), dtype=np.int64)
-        work = np.zeros(drops + cells + layout.n, dtype=np.int64)
+        state, trail_len, row, work_len = (int(v) for v in geo[0][8:12])
+        st = np.zeros(state, dtype=np.int64)
+        trail = np.zeros(trail_len, dtype=np.int64)
+        stack = np.zeros((cells + 1, row), dtype=np.int64)
+        work = np.zeros(work_len, dtype=np.int64)
         kern = _kernel("search_items")
 
         def run(upto):

@@ -266,6 +266,16 @@ def test_band_arrays_as_the_kernels_make_them():
     assert kernels.BAND_ARRAYS[9] == (_bitkernel.STATE, _bitkernel.GUESS_WORDS)
 
 
+def test_item_arrays_as_the_kernel_reads_them():
+    from sudoku import _itemkernel as k
+
+    dims = kernels.layout_for(parse_puzzle("." * 625)).items[0]
+    assert len(dims) == k.WORK + 1
+    assert dims[k.ROW] == k.FRAME + 2 * dims[k.PWORDS]
+    assert dims[k.STATE] == dims[k.PAIRS] + 2 * dims[k.PWORDS]
+    assert dims[k.FAILS] == k.VALUE + dims[k.CELLS]
+
+
 def test_plane_layout_words():
     """Rows never straddle a word: 16x16 takes 4 rows a word, so its boxes sit in one."""
     for box, words, rows, variant in (((2, 2), 1, 16, "standard"), ((2, 3), 1, 10, "standard"),
