@@ -72,6 +72,8 @@ def _lines(source_text):
             lines.pop()  # the piece ended with its line end
         for line in lines:
             number += 1
+            if number == 1 and line.startswith("\ufeff"):
+                line = line[1:]  # a byte-order mark, as some Windows editors write first
             yield number, line
 
 
