@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from dlx.errors import DLXError, ParseError, TooLargeError
 
-__all__ = ["GenerationError", "GridTooLargeError", "NotUniqueError", "PuzzleError"]
+__all__ = ["GenerationError", "GridTooLargeError", "NotUniqueError", "PuzzleError",
+           "PuzzleWarning"]
 
 
 class PuzzleError(ParseError):
@@ -43,6 +44,15 @@ class PuzzleError(ParseError):
     def __reduce__(self):
         # Keep the location when pickled (e.g. sent back from a worker process).
         return (type(self), (self.message, self.source, self.line, self.column, self.cell))
+
+
+class PuzzleWarning(UserWarning):
+    """Something in the input that is wrong but changed no puzzle's reading.
+
+    A bad directive (``# box: 0x0``) makes every puzzle it governs invalid;
+    one that governs no puzzle (the input ends, or the same directive comes
+    again first) is reported with this warning, naming its line.
+    """
 
 
 class GridTooLargeError(PuzzleError, TooLargeError):

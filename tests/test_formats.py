@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from sudoku.errors import GridTooLargeError, PuzzleError
+from sudoku.errors import GridTooLargeError, PuzzleError, PuzzleWarning
 from sudoku.formats import (
     MAX_LINE_LENGTH,
     format_candidates,
@@ -401,8 +401,9 @@ def test_bad_region_maps():
     assert "more than 9 different symbols" in err.message and err.column == 163
     err = read(f"# variant: jigsaw\n{'.' * 81} {JIGSAW_MAP[:40]}")[0]
     assert "region map has 40 symbols; the puzzle has 81" in err.message
-    err = read(f"# regions: {'A' * 81}\n{'.' * 81}")[0]
-    assert err.line == 1 and "more than" not in err.message and "region 1 has 81" in err.message
+    [err] = read(f"# regions: {'A' * 81}\n{'.' * 81}")  # the map is no puzzle: one item
+    assert err.line == 2 and "'regions:' directive on line 1" in err.message
+    assert "more than" not in err.message and "region 1 has 81" in err.message
     err = read(f"# regions: {JIGSAW_MAP}\n{FOUR}")[0]
     assert "the region map on line 1 is for 9x9 grids; this puzzle is 4x4" in err.message
     with pytest.raises(PuzzleError, match="out of range"):
@@ -420,9 +421,9 @@ def test_jigsaw_without_a_region_map():
 
 
 def test_unknown_variant_directive_and_argument():
-    err, p = read(f"# variant: samurai\n{FOUR}")
-    assert err.line == 1 and "unknown variant 'samurai'" in err.message
-    assert p.variant == "standard"
+    [err] = read(f"# variant: samurai\n{FOUR}")
+    assert err.line == 2 and "unknown variant 'samurai'" in err.message
+    assert "'# variant:' directive on line 1" in err.message
     with pytest.raises(PuzzleError, match="unknown variant 'killer'"):
         read_puzzles([], variant="killer")  # bad arguments raise at call time
     with pytest.raises(PuzzleError, match="not of the form"):
@@ -430,8 +431,31 @@ def test_unknown_variant_directive_and_argument():
 
 
 def test_bad_box_directive():
-    err, p = read(f"# box: three\n{FOUR}")
-    assert "box shape 'three'" in err.message and p.size == 4
+    [err] = read(f"# box: three\n{FOUR}")
+    assert "box shape 'three'" in err.message and err.line == 2
+
+
+def test_a_bad_directive_marks_the_puzzles_it_governs_and_adds_no_item():
+    # One item per puzzle, whatever the directives: a dataset builder pastes results
+    # beside the inputs.  The puzzles under a bad directive are invalid, naming it,
+    # until the same directive comes again; one that governs no puzzle is a warning.
+    lines = ["# box: 0x0", EASTER, EASTER, "# box: auto", EASTER, "# variant: bogus",
+             *[EASTER] * 40, "# variant: standard", EASTER]  # (40 lines: the bulk path)
+    items = read("\n".join(lines))
+    assert len(items) == 44
+    bad = [k for k, item in enumerate(items) if isinstance(item, PuzzleError)]
+    assert bad == [0, 1, *range(3, 43)]
+    assert [items[k].line for k in (0, 1, 3, 42)] == [2, 3, 7, 46]
+    assert "'# box:' directive on line 1" in items[1].message
+    assert "'# variant:' directive on line 6" in items[42].message
+    assert isinstance(items[2], Puzzle) and isinstance(items[43], Puzzle)
+    with pytest.warns(PuzzleWarning, match=r"line 1: box shape '0x0'.*governs no puzzle"):
+        assert all(isinstance(p, Puzzle) for p in read(f"# box: 0x0\n# box: 3x3\n{EASTER}"))
+    with pytest.warns(PuzzleWarning, match=r"line 2: unknown variant.*governs no puzzle"):
+        assert isinstance(read(f"{EASTER}\n# variant: bogus")[0], Puzzle)
+    # A broken region map governs until a variant without regions drops it.
+    items = read(f"# regions: {'A' * 81}\n{EASTER}\n# variant: standard\n{EASTER}")
+    assert isinstance(items[0], PuzzleError) and isinstance(items[1], Puzzle)
 
 
 def test_prime_size_grid_has_no_box():
@@ -659,6 +683,7 @@ ALPHABET = st.sampled_from(list("123456789.0ABCGZ |-+#;,:x\n\n\n\t[]") + ["Grid 
                            EASTER + "\n", FOUR + "\n", "1234\n", "\x00", "\udce9"])
 
 
+@pytest.mark.filterwarnings("ignore::sudoku.errors.PuzzleWarning")  # (bad directives)
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(ALPHABET, max_size=80).map("".join))
 def test_structured_noise_yields_only_puzzles_and_errors(text):

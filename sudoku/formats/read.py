@@ -8,12 +8,13 @@ or its text.  The rules are in `sudoku.formats`.
 from __future__ import annotations
 
 import io
+import warnings
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from math import isqrt
 from typing import TYPE_CHECKING, cast
 
-from ..errors import PuzzleError
+from ..errors import PuzzleError, PuzzleWarning
 from ..grid import (
     VARIANTS,
     Puzzle,
@@ -59,6 +60,9 @@ _CODE_HINT = ("; a puzzle pasted as an array is n rows of n numbers, such as 9 r
               "for 9x9, or one row of n*n numbers (81 for 9x9), with 0 for a blank")
 
 
+_DIRECTIVE_NAMES = {"variant": "'# variant:'", "box": "'# box:'", "regions": "'regions:'"}
+
+
 class _Reader:
     """State machine over classified lines; see the module docstring for the rules."""
 
@@ -84,6 +88,10 @@ class _Reader:
         # be read as one compact grid (see compact_grid)
         self.hint: tuple[int, int, int] | None = None
         self.stop = False
+        # A directive that could not be read, by key ("variant", "box", "regions"), with
+        # whether a puzzle has been read under it: every such puzzle is invalid, until
+        # the same directive comes again (or, for a region map, a variant without one).
+        self.broken: dict[str, tuple[PuzzleError, bool]] = {}
 
     # -- line access --------------------------------------------------------
     def peek(self, k: int = 0) -> _Line | None:
@@ -111,6 +119,12 @@ class _Reader:
                 line = self.take()
                 if line is None:
                     break
+                if self.broken:  # line by line, each puzzle marked (see `governed`)
+                    if isinstance(line, _Bulk):
+                        self.ahead.extend(line.lines())
+                    else:
+                        yield from map(self.governed, self.handle(line))
+                    continue
                 if isinstance(line, _Bulk):
                     box = self.bulk_box(line.n)
                     if box is None:  # not as plain as it looks here: line by line
@@ -125,6 +139,8 @@ class _Reader:
                         yield puzzle
                         continue
                 yield from self.handle(line)
+            for key in list(self.broken):
+                self.mend(key)
         finally:
             close = getattr(self.lines, "close", None)
             if close is not None:
@@ -152,6 +168,18 @@ class _Reader:
 
     # -- directives ---------------------------------------------------------
     def directive(self, line: _Line) -> Iterator[PuzzleError]:
+        """Read a directive; one that cannot be read yields nothing (it is no puzzle)
+        but marks the puzzles it governs (`governed`)."""
+        key = "regions" if line.key not in ("variant", "box") else line.key
+        self.mend(key)
+        problem = next(self.read_directive(line), None)
+        if problem is not None:
+            self.broken[key] = (problem, False)
+        elif key == "variant" and self.regions is None:
+            self.mend("regions")  # (a variant without regions drops the broken map too)
+        return iter(())
+
+    def read_directive(self, line: _Line) -> Iterator[PuzzleError]:
         key, value = line.key, line.value
         if key == "variant":
             name = value.lower()
@@ -173,6 +201,24 @@ class _Reader:
                 yield self.error(exc.message, line.number)
         else:
             yield from self.region_map(line)
+
+    def governed(self, item: Puzzle | PuzzleError) -> Puzzle | PuzzleError:
+        """A puzzle read under a broken directive, as the error that names the directive."""
+        if not isinstance(item, Puzzle):
+            return item  # (already invalid, for a reason of its own)
+        why = []
+        for key, (problem, _) in self.broken.items():
+            self.broken[key] = (problem, True)
+            why.append(f"the {_DIRECTIVE_NAMES[key]} directive on line {problem.line} above "
+                       f"it is bad: {problem.message}")
+        return self.error("not read: " + "; and ".join(why), item.line)
+
+    def mend(self, key: str) -> None:
+        """The broken directive ``key`` governs no more puzzles; if it governed none,
+        it is reported as a `PuzzleWarning` (else the puzzles' errors named it)."""
+        problem, used = self.broken.pop(key, (None, True))
+        if not used:
+            warnings.warn(f"{problem} (it governs no puzzle)", PuzzleWarning, stacklevel=2)
 
     def region_map(self, line: _Line) -> Iterator[PuzzleError]:
         if line.value:
