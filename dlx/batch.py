@@ -158,10 +158,10 @@ def solve_arrays(problem, ptr, options, *, limit=1, store=1, max_nodes=None, job
     from . import _jit
     from . import _kernel as K  # noqa: N812  (constants only)
 
-    limit = validate.whole("limit", limit, least=0, optional=False)
-    store = validate.whole("store", store, least=0, optional=False)
-    max_nodes = validate.whole("max_nodes", max_nodes)
-    jobs = validate.whole("jobs", jobs, optional=False)
+    limit = validate.budget("limit", limit, least=0, optional=False)
+    store = validate.budget("store", store, least=0, optional=False)
+    max_nodes = validate.budget("max_nodes", max_nodes)
+    jobs = validate.whole("jobs", jobs, most=validate.MAX_JOBS, optional=False)
     _check_arrays(problem, ptr, options)
     if limit:
         store = min(store, limit)

@@ -45,6 +45,7 @@ from .cli_base import (
     EXIT_NO_SOLUTION,
     EXIT_STOPPED,
     CliGroup,
+    amount,
     count_text,
     err,
     limit_option,
@@ -58,6 +59,7 @@ from .cli_base import (
     timeout_option,
     verbose_option,
 )
+from .validate import MAX_BEST
 
 __all__ = ["cli", "main"]
 
@@ -135,7 +137,7 @@ def cli():
 @click.option("--min-cost", is_flag=True,
               help="Print a solution of least total cost (options cost |n in the file, "
                    "Knuth's DLX5), preceded by a line 'cost N'.")
-@click.option("--best", type=click.IntRange(min=1), metavar="K",
+@click.option("--best", type=click.IntRange(min=1, max=MAX_BEST), metavar="K",
               help="Print the K cheapest solutions, cheapest first (--min-cost is --best 1).")
 @_progress_option
 @_trace_option
@@ -270,7 +272,7 @@ def count(file, limit, timeout, max_nodes, fmt, progress, trace, verbose):
 
 @cli.command(context_settings=CONTEXT)
 @_file_argument
-@click.option("--probes", type=click.IntRange(min=1), default=1000, show_default=True,
+@click.option("--probes", type=amount(), default=1000, show_default=True,
               metavar="N", help="Number of random root-to-leaf walks.")
 @seed_option("Seed of the random walks.", default=0)
 @timeout_option("Stop the walks after SECONDS and print the estimate from those made.")

@@ -19,6 +19,7 @@ import atexit
 import gc
 import importlib
 import io
+import math
 import os
 import signal
 import sys
@@ -29,10 +30,12 @@ import warnings
 import click
 
 from .errors import DLXError
+from .validate import INT64_MAX, MAX_JOBS
 
 __all__ = [
     "CONTEXT", "EXIT_BAD_INPUT", "EXIT_BROKEN_PIPE", "EXIT_INTERRUPTED", "EXIT_NO_SOLUTION",
-    "EXIT_OK", "EXIT_STOPPED", "EXIT_USAGE", "STOP_SIGNALS", "CliGroup",
+    "EXIT_OK", "EXIT_STOPPED", "EXIT_USAGE", "JOBS", "SECONDS", "STOP_SIGNALS", "CliGroup",
+    "amount",
     "connect_timeout_option", "count_text", "err", "isatty", "limit_option",
     "max_nodes_option", "open_input", "out", "out_whole", "quiet_option", "read_problem",
     "run_command", "seed_option", "timeout_option", "verbose_option",
@@ -89,11 +92,7 @@ class CliGroup(click.Group):
         except BrokenPipeError:
             # The reader went away (``| head``): stop quietly, and keep Python
             # from complaining again when it flushes stdout at exit.
-            try:
-                devnull = os.open(os.devnull, os.O_WRONLY)
-                os.dup2(devnull, sys.stdout.fileno())
-            except (OSError, ValueError, io.UnsupportedOperation):
-                pass
+            _stdout_to_devnull()
             raise click.exceptions.Exit(EXIT_BROKEN_PIPE) from None
 
 
@@ -116,6 +115,8 @@ def open_input(path: str):
         The file cannot be opened (exit status 1, message names the file).
     """
     if path == "-":
+        if sys.stdin is None:  # started with its stdin closed (``<&-``)
+            raise click.ClickException("cannot read <stdin>: standard input is closed")
         raw = getattr(sys.stdin, "buffer", None)
         if raw is None:  # already text (an embedding program replaced sys.stdin)
             return sys.stdin, "<stdin>"
@@ -173,12 +174,55 @@ def err(message: str, quiet: bool = False) -> None:
         click.echo(message, err=True)
 
 
+class Seconds(click.FloatRange):
+    """A positive number of seconds, ``inf`` allowed: what every time option takes.
+
+    click's FloatRange lets ``nan`` through (no comparison with it is true);
+    a time limit of ``nan`` would silently mean none.
+    """
+
+    name = "seconds"
+
+    def __init__(self) -> None:
+        super().__init__(min=0, min_open=True)
+
+    def convert(self, value, param, ctx):
+        number = super().convert(value, param, ctx)
+        if math.isnan(number):
+            self.fail(f"{value!r} is not a number of seconds.", param, ctx)
+        return number
+
+
+SECONDS = Seconds()
+
+# --jobs everywhere: more is refused as a usage error before anything starts.
+JOBS = click.IntRange(min=0, max=MAX_JOBS)
+
+
+class _Amount(click.IntRange):
+    def _describe_range(self) -> str:
+        return f"x>={self.min}"  # (the int64 ceiling is no help in --help)
+
+    def convert(self, value, param, ctx):
+        number = click.INT.convert(value, param, ctx)
+        if number > INT64_MAX:
+            self.fail(f"{number} is more than the largest allowed, {INT64_MAX}.", param, ctx)
+        return super().convert(number, param, ctx)
+
+
+def amount(least: int = 1) -> click.IntRange:
+    """The type of an option that counts work to do (puzzles, probes, tries): whole
+    numbers from ``least`` up to what the kernels hold; more is a usage error.  (Budgets
+    a search stops at, --limit and --max-nodes, take any size: the library caps them.)"""
+    return _Amount(min=least, max=INT64_MAX)
+
+
 def limit_option(help_text):
     return click.option("--limit", type=click.IntRange(min=1), metavar="N", help=help_text)
 
 
 def timeout_option(help_text):
-    return click.option("--timeout", type=click.FloatRange(min=0, min_open=True),
+    return click.option("--timeout", type=SECONDS,
                         metavar="SECONDS", help=help_text)
 
 
@@ -190,7 +234,7 @@ def max_nodes_option(help_text):
 # The default is dlx.parallel.CONNECT_TIMEOUT, not imported here to keep --help light
 # (tests/test_scheduler.py checks that they agree).
 connect_timeout_option = click.option(
-    "--connect-timeout", type=click.FloatRange(min=0, min_open=True), metavar="SECONDS",
+    "--connect-timeout", type=SECONDS, metavar="SECONDS",
     help="With --scheduler: give up after SECONDS (default 10) when no Dask scheduler "
          "answers at ADDRESS, and again when no worker joins it.")
 
@@ -242,17 +286,33 @@ def run_command(group: click.Group, prog_name: str, argv=None):
     runs less often here, and the objects left at exit are frozen rather than
     collected: the process frees its memory by ending.
     """
+    if sys.stdout is None:  # started with its stdout closed (``>&-``)
+        click.echo(f"Error: {prog_name}: standard output is closed: nowhere to write "
+                   "the results", err=True)
+        raise SystemExit(EXIT_BAD_INPUT)
+    _WatchedStdout.install()
     gc.set_threshold(100_000, 20, 20)
     # Before the command imports numba and the rest, so it runs after their exit hooks.
     atexit.register(gc.freeze)
     with _StopSignals() as stop:
         try:
-            return group.main(args=argv, prog_name=prog_name)
+            try:
+                group.main(args=argv, prog_name=prog_name)
+            except SystemExit:
+                # Results still in stdout's buffer go out now, while a failure to
+                # write them can be reported, rather than at exit where Python
+                # prints its own traceback-like complaint and exits with 120.
+                sys.stdout.flush()
+                raise
         except SystemExit as exc:
             if stop.received is None:
                 if exc.code == EXIT_INTERRUPTED:
                     _exit_without_hanging(EXIT_INTERRUPTED)
                 raise
+            code = 128 + stop.received
+        except OSError as exc:
+            if stop.received is None:
+                _output_failed(exc)
             code = 128 + stop.received
         except BaseException:
             if stop.received is None:
@@ -263,6 +323,68 @@ def run_command(group: click.Group, prog_name: str, argv=None):
     _flush_quietly()
     _exit_without_hanging(code)
     raise SystemExit(code)
+
+
+def _output_failed(exc: OSError) -> None:
+    """End a command whose output could not be written (a full disk, a lost device).
+
+    Every read error is reported where it happens, naming the file; an OSError
+    that reaches here comes from writing, nearly always to stdout.  One line on
+    stderr and exit status 1; stdout is pointed at the null device first, so
+    that what is left in its buffer does not fail again as Python exits.
+    """
+    if exc.filename:
+        where = f"cannot write to {exc.filename}: "
+    elif exc is _WatchedStdout.failure:
+        where = "cannot write to standard output: "
+    else:
+        where = ""
+    _stdout_to_devnull()
+    if isinstance(exc, BrokenPipeError):  # the reader went away: a quiet end, as for ``| head``
+        raise SystemExit(EXIT_BROKEN_PIPE)
+    click.echo(f"Error: {where}{exc.strerror or exc}", err=True)
+    raise SystemExit(EXIT_BAD_INPUT)
+
+
+class _WatchedStdout(io.FileIO):
+    """Standard output's file, remembering the error of a write that failed.
+
+    A failed write surfaces as a bare OSError (no file name) wherever a
+    buffer happened to be flushed; this is how `_output_failed` knows that
+    the failure was stdout's.  Only whole buffers pass through here, so the
+    Python-level method costs nothing measurable.
+    """
+
+    failure: OSError | None = None
+
+    def write(self, data):
+        try:
+            return super().write(data)
+        except OSError as exc:
+            _WatchedStdout.failure = exc
+            raise
+
+    @classmethod
+    def install(cls) -> None:
+        """Put sys.stdout on a watched file, with the same encoding and buffering."""
+        old = sys.stdout
+        try:
+            fd = old.fileno()
+        except (AttributeError, ValueError, OSError, io.UnsupportedOperation):
+            return  # not a real file (a test's capture): nothing to watch
+        old.flush()
+        raw = cls(fd, "w", closefd=False)
+        sys.stdout = io.TextIOWrapper(io.BufferedWriter(raw), encoding=old.encoding,
+                                      errors=old.errors, line_buffering=old.line_buffering)
+
+
+def _stdout_to_devnull() -> None:
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
+        pass
 
 
 EXIT_WAIT = 5.0  # seconds a stopped command waits for its executors' threads at exit

@@ -27,6 +27,7 @@ import click
 from .cli_base import (
     CONTEXT,
     EXIT_INTERRUPTED,
+    JOBS,
     connect_timeout_option,
     count_text,
     err,
@@ -91,7 +92,7 @@ class _Meter:
 @click.option("--depth", type=click.IntRange(min=0), metavar="D",
               help="Cut the search at depth D into parts (default: the shallowest cut "
                    "giving 16 parts per worker; when resuming, the journal's depth).")
-@click.option("--jobs", "-j", type=click.IntRange(min=0), metavar="N",
+@click.option("--jobs", "-j", type=JOBS, metavar="N",
               help="Worker processes on this machine [default, or 0: one per CPU]; 1 "
                    "counts the parts in this process.")
 @click.option("--scheduler", metavar="ADDRESS",

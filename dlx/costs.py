@@ -143,7 +143,7 @@ class CSearch(Search):
         if problem.bounded:
             raise ProblemError("cheapest is not available for problems whose items have "
                                "bounds (costs are for exact cover, as in Knuth's DLX5)")
-        self._k = validate.whole("k", k, optional=False)
+        self._k = validate.whole("k", k, most=validate.MAX_BEST, optional=False)
         super().__init__(problem, max_nodes=max_nodes, timeout=timeout, forced=forced,
                          restore=restore)
 

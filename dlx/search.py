@@ -126,8 +126,8 @@ class Search:
     def __init__(self, problem, *, limit=None, seed=None, max_nodes=None, timeout=None,
                  forced=(), locked=False, restore=True):
         self.problem = problem
-        self.limit = validate.whole("limit", limit)
-        self.max_nodes = validate.whole("max_nodes", max_nodes)
+        self.limit = validate.budget("limit", limit)
+        self.max_nodes = validate.budget("max_nodes", max_nodes)
         self.timeout = validate.seconds("timeout", timeout)
         seed = validate.whole("seed", seed, least=0)
         fidx = problem.check_forced(forced)
@@ -317,7 +317,7 @@ class Search:
         and its place among its item's options.  Knuth's programs show the same
         to follow the top of a long search.  Set it before the search starts.
         """
-        self._params[K.TRACE] = validate.whole("levels", levels, least=0, optional=False)
+        self._params[K.TRACE] = validate.budget("levels", levels, least=0, optional=False)
         self._tracer = callback
 
     def on_progress(self, callback, every: float) -> None:
@@ -398,7 +398,8 @@ def propagate(problem, forced=()) -> PropagateResult:
 
 def split(problem, depth, *, forced=()):
     """Implementation of `dlx.Problem.split`."""
-    depth = validate.whole("depth", depth, least=0, optional=False)
+    # No search goes deeper than one choice per option: a deeper cut is that one.
+    depth = min(validate.whole("depth", depth, least=0, optional=False), problem.n_options)
     fidx = problem.check_forced(forced)
     if problem.bounded:
         from .multiplicity import split_bounded
@@ -513,7 +514,7 @@ def _prober(problem, fidx):
 
 def estimate(problem, probes=1000, *, seed=0, forced=(), timeout=None):
     """Implementation of `dlx.Problem.estimate`."""
-    probes = validate.whole("probes", probes, optional=False)
+    probes = validate.budget("probes", probes, optional=False)
     seed = validate.whole("seed", seed, least=0, optional=False)
     timeout = validate.seconds("timeout", timeout)
     fidx = problem.check_forced(forced)

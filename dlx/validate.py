@@ -17,16 +17,26 @@ from typing import Any, Literal, overload
 
 from .errors import ProblemError
 
-__all__ = ["whole", "seconds"]
+__all__ = ["INT64_MAX", "MAX_BEST", "MAX_JOBS", "whole", "budget", "seconds"]
+
+# The kernels count solutions and nodes in int64: a budget above this can never be
+# reached, so it is taken as this (a count that stops there still says "at least").
+INT64_MAX = 2**63 - 1
+# Threads or processes one call may start: far above any machine's cores, far below
+# what the operating system's calls overflow on.
+MAX_JOBS = 1024
+# Cheapest solutions one search keeps (`dlx.Problem.cheapest`): its kernel holds them in
+# one array, allocated up front.
+MAX_BEST = 2**20
 
 
 @overload
-def whole(name: str, value: Any, *, least: int = ..., optional: Literal[False],
-          error: type[Exception] = ...) -> int: ...
+def whole(name: str, value: Any, *, least: int = ..., most: int | None = ...,
+          optional: Literal[False], error: type[Exception] = ...) -> int: ...
 @overload
-def whole(name: str, value: Any, *, least: int = ..., optional: bool = ...,
-          error: type[Exception] = ...) -> int | None: ...
-def whole(name: str, value, *, least: int = 1, optional: bool = True,
+def whole(name: str, value: Any, *, least: int = ..., most: int | None = ...,
+          optional: bool = ..., error: type[Exception] = ...) -> int | None: ...
+def whole(name: str, value, *, least: int = 1, most: int | None = None, optional: bool = True,
           error: type[Exception] = ProblemError) -> int | None:
     """``value`` as an int, checked to be a whole number ``>= least``.
 
@@ -38,6 +48,8 @@ def whole(name: str, value, *, least: int = 1, optional: bool = True,
         Any integer (numpy's included); booleans and floats are refused.
     least : int
         The smallest value allowed.
+    most : int, optional
+        The largest value allowed.
     optional : bool
         Whether None is allowed (and returned as None).
     error : exception class
@@ -65,6 +77,10 @@ def whole(name: str, value, *, least: int = 1, optional: bool = True,
     Traceback (most recent call last):
     ...
     dlx.errors.ProblemError: seed must be a whole number >= 0, not -1
+    >>> whole("jobs", 5000, most=MAX_JOBS)
+    Traceback (most recent call last):
+    ...
+    dlx.errors.ProblemError: jobs must be at most 1024, not 5000
     """
     if value is None and optional:
         return None
@@ -78,7 +94,33 @@ def whole(name: str, value, *, least: int = 1, optional: bool = True,
         rule = ("a positive whole number" if least == 1
                 else f"a whole number >= {least}")
         raise error(f"{name} must be {rule}, not {value!r}")
+    if most is not None and number > most:
+        raise error(f"{name} must be at most {most}, not {value!r}")
     return number
+
+
+@overload
+def budget(name: str, value: Any, *, least: int = ..., optional: Literal[False],
+           error: type[Exception] = ...) -> int: ...
+@overload
+def budget(name: str, value: Any, *, least: int = ..., optional: bool = ...,
+           error: type[Exception] = ...) -> int | None: ...
+def budget(name: str, value, *, least: int = 1, optional: bool = True,
+           error: type[Exception] = ProblemError) -> int | None:
+    """A count a kernel stops at (solutions, nodes, levels): `whole`, then at most `INT64_MAX`.
+
+    A larger budget is one no search can use up, so it is taken as the
+    largest the kernels hold rather than refused.
+
+    Examples
+    --------
+    >>> budget("limit", 2**70) == INT64_MAX
+    True
+    >>> budget("limit", None) is None
+    True
+    """
+    number = whole(name, value, least=least, optional=optional, error=error)
+    return None if number is None else min(number, INT64_MAX)
 
 
 def seconds(name: str, value, *, error: type[Exception] = ProblemError) -> float | None:

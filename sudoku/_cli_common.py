@@ -5,8 +5,10 @@ Nothing here imports numpy or numba at module level, so ``--help`` stays fast.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
+import warnings
 
 import click
 
@@ -34,7 +36,8 @@ def regions_value(value):
         return None, None
     if value != "-" and os.path.isfile(value):
         try:
-            with open(value, encoding="utf-8", errors="replace") as f:
+            # (utf-8-sig: a byte-order mark first is dropped, as the puzzle readers do)
+            with open(value, encoding="utf-8-sig", errors="replace") as f:
                 text = "".join(line for line in f if not line.lstrip().startswith(("#", ";")))
         except OSError as exc:
             raise click.ClickException(f"cannot read {value}: {exc.strerror or exc}") from None
@@ -109,6 +112,8 @@ def _argument(arg: str, position: int, options: dict):
     from .formats import read_blocks, read_puzzles
 
     if arg == "-":
+        if sys.stdin is None:  # started with its stdin closed (``<&-``)
+            raise _Unreadable("cannot read <stdin>: standard input is closed")
         src, name = getattr(sys.stdin, "buffer", sys.stdin), "<stdin>"
     elif os.path.exists(arg):
         src, name = arg, arg
@@ -116,9 +121,10 @@ def _argument(arg: str, position: int, options: dict):
         # Not a file: the puzzle itself?  Read without the clash check, so that
         # clashing givens make an invalid puzzle rather than "not a puzzle".
         name = f"<argument {position}>"
-        items = list(read_puzzles(arg.splitlines(), box=options["box"],
-                                  variant=options["variant"], regions=options["regions"],
-                                  source=name, check=False))
+        with _warnings_reported():
+            items = list(read_puzzles(arg.splitlines(), box=options["box"],
+                                      variant=options["variant"], regions=options["regions"],
+                                      source=name, check=False))
         bad = next((x for x in items if isinstance(x, PuzzleError)), None)
         if bad is not None or not items:
             why = "no puzzle in it" if bad is None else bad.message
@@ -190,15 +196,37 @@ def _guard(items, name):
     # FILE) is a bad input, not a traceback.
     items = iter(items)
     flush = sys.stdout.flush
-    while True:
-        flush()  # outside the try: a closed stdout is not a read error
-        try:
-            item = next(items)
-        except StopIteration:
-            return
-        except OSError as exc:
-            raise click.ClickException(f"cannot read {name}: {exc.strerror or exc}") from None
-        yield item
+    with _warnings_reported():
+        while True:
+            flush()  # outside the try: a closed stdout is not a read error
+            try:
+                item = next(items)
+            except StopIteration:
+                return
+            except OSError as exc:
+                raise click.ClickException(f"cannot read {name}: {exc.strerror or exc}") \
+                    from None
+            yield item
+
+
+@contextlib.contextmanager
+def _warnings_reported():
+    """While reading: a `PuzzleWarning` (a bad directive that governs no puzzle) is a
+    message on stderr, as a bad puzzle's is, and makes the exit status 1."""
+    from .errors import PuzzleWarning
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("always", PuzzleWarning)
+        shown = warnings.showwarning
+
+        def show(message, category, filename, lineno, file=None, line=None):
+            if not issubclass(category, PuzzleWarning):
+                shown(message, category, filename, lineno, file, line)
+                return
+            _unreadable(str(message))
+
+        warnings.showwarning = show
+        yield
 
 
 def json_line(obj) -> str:

@@ -510,7 +510,7 @@ def solve_all(items: Iterable, *, mode="solve", limit=None, jobs=1, timeout=None
     ['multiple', 'invalid']
     """
     _check_mode(mode)
-    jobs = validate.whole("jobs", jobs, optional=False)
+    jobs = validate.whole("jobs", jobs, most=validate.MAX_JOBS, optional=False)
     fixed = validate.whole("chunk", chunk)
     return _solve(items, _Settings(mode, limit, timeout, max_nodes, bool(timed), kernel,
                                    bool(blocks)), jobs, fixed)

@@ -50,6 +50,7 @@ from dlx.cli_base import (
     EXIT_NO_SOLUTION,
     EXIT_OK,
     EXIT_STOPPED,
+    JOBS,
     CliGroup,
     connect_timeout_option,
     count_text,
@@ -104,7 +105,7 @@ def _batch_options(f):
     f = quiet_option(f)
     f = max_nodes_option("Give up on a puzzle after N search nodes.")(f)
     f = timeout_option("Give up on a puzzle after SECONDS.")(f)
-    f = click.option("--jobs", type=click.IntRange(min=0), default=1, show_default=True,
+    f = click.option("--jobs", type=JOBS, default=1, show_default=True,
                      metavar="N", help="Threads for the batch solver; 0 = one per CPU.")(f)
     f = connect_timeout_option(f)
     f = _scheduler_option(f)

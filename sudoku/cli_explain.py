@@ -17,7 +17,16 @@ import time
 
 import click
 
-from dlx.cli_base import CONTEXT, EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_OK, err, out, quiet_option
+from dlx.cli_base import (
+    CONTEXT,
+    EXIT_BAD_INPUT,
+    EXIT_NO_SOLUTION,
+    EXIT_OK,
+    JOBS,
+    err,
+    out,
+    quiet_option,
+)
 
 from ._cli_common import input_options as _input_options
 from ._cli_common import json_line as _json
@@ -32,7 +41,7 @@ __all__ = ["explain", "hint", "rate"]
 
 
 def _jobs_option(f):
-    return click.option("--jobs", type=click.IntRange(min=0), default=1, show_default=True,
+    return click.option("--jobs", type=JOBS, default=1, show_default=True,
                         metavar="N",
                         help="Worker processes (chunks of puzzles); 0 = one per CPU.  The "
                              "output does not depend on it.")(f)

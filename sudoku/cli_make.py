@@ -45,6 +45,9 @@ from dlx.cli_base import (
     EXIT_NO_SOLUTION,
     EXIT_OK,
     EXIT_STOPPED,
+    JOBS,
+    SECONDS,
+    amount,
     err,
     out,
     quiet_option,
@@ -57,6 +60,7 @@ from ._cli_common import json_line as _json
 from ._cli_common import read_items
 from ._cli_common import regions_value as _regions
 from .formats import format_line
+from .limits import MAX_SIZE
 from .formats.write import csv_line, csv_row
 from .grid import VARIANTS
 
@@ -177,9 +181,9 @@ def _run(body):
 
 # ------------------------------------------------------------------ generate
 @click.command(context_settings=CONTEXT)
-@click.option("--count", "-n", "count", type=click.IntRange(min=0), default=1, show_default=True,
+@click.option("--count", "-n", "count", type=amount(0), default=1, show_default=True,
               metavar="N", help="How many puzzles.")
-@click.option("--size", type=click.IntRange(min=1), metavar="N",
+@click.option("--size", type=click.IntRange(min=1, max=MAX_SIZE), metavar="N",
               help="Grid size n (n x n cells) [default: 9, or from --box or --regions].")
 @click.option("--box", metavar="RxC", callback=_box,
               help="Box shape, box rows x box columns (2x3 makes 6x6 puzzles) "
@@ -214,12 +218,12 @@ def _run(body):
               help="Only puzzles of this rating level (see `sudoku rate`), by rejection: "
                    "candidates are made in seeded batches and rated.  `hard` is the rare one "
                    "(about 1 in 100 random minimal 9x9 puzzles).")
-@click.option("--tries", type=click.IntRange(min=1), metavar="N",
+@click.option("--tries", type=amount(), metavar="N",
               help="Attempts per puzzle before giving up; with --difficulty, rated candidates "
                    "per puzzle.  [default: 100; 1000 with --difficulty]")
-@click.option("--timeout", type=click.FloatRange(min=0, min_open=True), metavar="SECONDS",
+@click.option("--timeout", type=SECONDS, metavar="SECONDS",
               help="Give up on a puzzle after SECONDS.")
-@click.option("--jobs", type=click.IntRange(min=0), default=1, show_default=True, metavar="N",
+@click.option("--jobs", type=JOBS, default=1, show_default=True, metavar="N",
               help="Worker processes (several puzzles) or threads (one puzzle); 0 = one per "
                    "CPU.  The output does not depend on it.")
 @click.option("--solution", "with_solution", is_flag=True,
@@ -393,9 +397,9 @@ class _Outcome:
 @click.option("--max-nodes", type=click.IntRange(min=1), metavar="N",
               help="Search nodes each uniqueness check may use [default: 1000000]; a clue "
                    "whose check runs out stays.")
-@click.option("--timeout", type=click.FloatRange(min=0, min_open=True), metavar="SECONDS",
+@click.option("--timeout", type=SECONDS, metavar="SECONDS",
               help="Give up on a puzzle after SECONDS (marker `unknown`).")
-@click.option("--jobs", type=click.IntRange(min=0), default=1, show_default=True, metavar="N",
+@click.option("--jobs", type=JOBS, default=1, show_default=True, metavar="N",
               help="Threads for the uniqueness checks; 0 = one per CPU.")
 @click.option("--format", "fmt", type=click.Choice(["line", "grid", "json"]), default="line",
               show_default=True,

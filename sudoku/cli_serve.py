@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import click
 
-from dlx.cli_base import CONTEXT, err
+from dlx.cli_base import CONTEXT, SECONDS, err
 
 __all__ = ["serve"]
 
@@ -23,7 +23,7 @@ __all__ = ["serve"]
               metavar="N", help="Port to listen on; 0 picks a free one.")
 @click.option("--open", "open_browser", is_flag=True,
               help="Open the page in the default web browser once the server runs.")
-@click.option("--timeout", type=click.FloatRange(min=0, min_open=True), default=10.0,
+@click.option("--timeout", type=SECONDS, default=10.0,
               show_default=True, metavar="SECONDS",
               help="Longest time a request may take; a search still running then answers "
                    "status `unknown`.")

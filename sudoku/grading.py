@@ -346,7 +346,7 @@ def grade(puzzle, *, max_nodes: int | None = None) -> Grade:
     check_givens(p)
     if max_nodes is None:
         max_nodes = DEFAULT_MAX_NODES
-    max_nodes = validate.whole("max_nodes", max_nodes, optional=False, error=PuzzleError)
+    max_nodes = validate.budget("max_nodes", max_nodes, optional=False, error=PuzzleError)
     prob = problem_for(p)
     forced = givens(p)
     counted = prob.count(forced=forced, limit=2, max_nodes=int(max_nodes))

@@ -238,9 +238,9 @@ def solve_grids(layout: BitLayout, grids: np.ndarray, *, limit=1, store=1,
     ``store``: solutions kept per puzzle; ``max_nodes``: guesses per puzzle
     before its code is ``NODES``.  Codes index `dlx.batch.STATUSES`.
     """
-    limit = validate.whole("limit", limit, least=0, optional=False)
-    store = validate.whole("store", store, least=0, optional=False)
-    max_nodes = validate.whole("max_nodes", max_nodes) or np.iinfo(np.int64).max
+    limit = validate.budget("limit", limit, least=0, optional=False)
+    store = validate.budget("store", store, least=0, optional=False)
+    max_nodes = validate.budget("max_nodes", max_nodes) or np.iinfo(np.int64).max
     if limit:
         store = min(store, limit)
     grids = np.require(grids, np.uint8, ["C", "W"])  # the kernels take writable arrays

@@ -89,6 +89,8 @@ def check_size(n: int, source: str | None = None, line: int | None = None) -> No
     """
     if n > MAX_SIZE:
         gigabytes = estimate_encoding(n)[1] / 2**30
+        amount = f"{gigabytes:.1f}" if gigabytes < 1e6 else f"{gigabytes:.2g}"
+        side = str(n) if n < 10**6 else f"{n:.2g}".replace("+", "")
         raise GridTooLargeError(
-            f"a {n}x{n} grid needs about {gigabytes:.1f} GB to encode; the largest "
+            f"a {side}x{side} grid needs about {amount} GB to encode; the largest "
             f"supported size is {MAX_SIZE}x{MAX_SIZE}", source, line)

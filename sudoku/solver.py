@@ -129,7 +129,7 @@ def count(puzzle, *, box=None, limit=None, timeout=None, max_nodes=None, kernel=
     6.7e21 solutions, so give it a ``limit`` or a ``timeout``.
     """
     p, _ = as_grid(puzzle, box)
-    limit = validate.whole("limit", limit)
+    limit = validate.budget("limit", limit)
     bits = _bit_search(p, kernel, limit or 0, timeout, max_nodes, store=0)
     if bits is not None:
         stats = bits[1]
@@ -199,7 +199,7 @@ def _bit_search(p: Puzzle, kernel, limit: int, timeout, max_nodes,
     if layout is None:
         return None
     timeout = validate.seconds("timeout", timeout)
-    max_nodes = validate.whole("max_nodes", max_nodes)
+    max_nodes = validate.budget("max_nodes", max_nodes)
     grid = np.frombuffer(p.packed, dtype=np.uint8)
     r = search_alone(layout, grid, limit=limit, store=limit if store is None else store,
                      timeout=timeout, max_nodes=max_nodes)

@@ -229,7 +229,7 @@ class WorkerPool:
     """
 
     def __init__(self, jobs: int | None = None, *, start_method: str | None = None):
-        jobs = validate.whole("jobs", jobs, least=0)
+        jobs = validate.whole("jobs", jobs, least=0, most=validate.MAX_JOBS)
         self.jobs = jobs or os.cpu_count() or 1
         if start_method is None:
             start_method = default_start_method()
@@ -424,7 +424,7 @@ class Threads(Backend):
     helps = True
 
     def __init__(self, jobs: int):
-        jobs = validate.whole("jobs", jobs, optional=False)
+        jobs = validate.whole("jobs", jobs, most=validate.MAX_JOBS, optional=False)
         self.workers = jobs
         self.window = 2 * jobs  # a task running and one queued per thread
         self.ahead = jobs  # ... and up to one more each while the caller is busy
@@ -623,7 +623,7 @@ def backend_for(jobs=None, client=None, *, threads: bool = False,
         return Dask(client, connect_timeout)
     if isinstance(jobs, WorkerPool):
         return Processes(jobs, owned=False)
-    n = validate.whole("jobs", jobs, least=0) or os.cpu_count() or 1
+    n = validate.whole("jobs", jobs, least=0, most=validate.MAX_JOBS) or os.cpu_count() or 1
     if n == 1:
         return Inline()
     if threads:

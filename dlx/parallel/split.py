@@ -355,6 +355,13 @@ def _combined_status(statuses: Iterable[str], missing: bool, limited: bool,
     return "complete"
 
 
+def _depth(problem, depth) -> int | None:
+    """A cut's depth, checked; no search goes deeper than one choice per option, so a
+    deeper cut is that one (and a journal records the same depth for both)."""
+    depth = validate.whole("depth", depth, least=0)
+    return None if depth is None else min(depth, problem.n_options)
+
+
 def count_parallel(problem, *, depth=None, jobs=None, client=None, progress=None,
                    journal=None, limit=None, timeout=None, max_nodes=None, forced=(),
                    connect_timeout=None):
@@ -432,9 +439,9 @@ def count_parallel(problem, *, depth=None, jobs=None, client=None, progress=None
     'limit'
     """
     t0 = time.perf_counter()
-    depth = validate.whole("depth", depth, least=0)
-    limit = validate.whole("limit", limit)
-    max_nodes = validate.whole("max_nodes", max_nodes)
+    depth = _depth(problem, depth)
+    limit = validate.budget("limit", limit)
+    max_nodes = validate.budget("max_nodes", max_nodes)
     timeout = validate.seconds("timeout", timeout)
     forced = [int(o) for o in problem.check_forced(forced)]
     deadline = None if timeout is None else time.time() + timeout
@@ -586,9 +593,9 @@ class ParallelSolutions:
     def __init__(self, problem, *, depth, jobs, client, limit, timeout, max_nodes, forced,
                  connect_timeout=None):
         self.problem = problem
-        self.depth = validate.whole("depth", depth, least=0)
-        self.limit = validate.whole("limit", limit)
-        self.max_nodes = validate.whole("max_nodes", max_nodes)
+        self.depth = _depth(problem, depth)
+        self.limit = validate.budget("limit", limit)
+        self.max_nodes = validate.budget("max_nodes", max_nodes)
         self.timeout = validate.seconds("timeout", timeout)
         self.forced = [int(o) for o in problem.check_forced(forced)]
         self._jobs = jobs

@@ -129,7 +129,8 @@ def generate_many(count: int, *, size: int | None = None, box=None, variant: str
     ([0, 1, 2], True)
     """
     count = validate.whole("count", count, least=0, optional=False, error=PuzzleError)
-    jobs = validate.whole("jobs", jobs, optional=False, error=PuzzleError)
+    jobs = validate.whole("jobs", jobs, most=validate.MAX_JOBS, optional=False,
+                          error=PuzzleError)
     processes = jobs if count >= 2 * jobs and jobs > 1 else 1
     threads = jobs if processes == 1 else 1
     req = make_request(size, box, variant, regions, seed, symmetry, clues, minimal, grade, tries,
@@ -270,7 +271,8 @@ def minimize(puzzle, *, seed: int = 0, max_nodes: int | None = None, jobs: int =
     _givens_only(p)
     check_givens(p)
     cap = _node_cap(max_nodes)
-    jobs = validate.whole("jobs", jobs, optional=False, error=PuzzleError)
+    jobs = validate.whole("jobs", jobs, most=validate.MAX_JOBS, optional=False,
+                          error=PuzzleError)
     timeout = validate.seconds("timeout", timeout, error=PuzzleError)
     seed = validate.whole("seed", seed, least=0, optional=False, error=PuzzleError)
     u = problem_for(p).unique(forced=givens(p), max_nodes=cap, locked=True)
@@ -327,4 +329,4 @@ def _node_cap(max_nodes) -> int:
     """The node budget of each uniqueness check: ``max_nodes`` checked, or the default."""
     if max_nodes is None:
         return CHECK_NODE_CAP
-    return validate.whole("max_nodes", max_nodes, optional=False, error=PuzzleError)
+    return validate.budget("max_nodes", max_nodes, optional=False, error=PuzzleError)

@@ -15,6 +15,7 @@ from dlx import SearchStopped, validate
 from ..encode import problem_for
 from ..errors import PuzzleError
 from ..grid import VARIANTS, Puzzle, default_box, parse_box
+from ..limits import check_size
 from .grids import GRID_NODE_CAP
 from .symmetry import SYMMETRIES
 
@@ -131,6 +132,7 @@ def _shape(size, box, variant, regions) -> tuple[int, int]:
     if size is None:
         size = 9 if regions is None else int(round(len(regions) ** 0.5))
     size = validate.whole("size", size, optional=False, error=PuzzleError)
+    check_size(size)
     if VARIANTS.get(variant) is not None and VARIANTS[variant].uses_regions:
         try:
             return default_box(size)
