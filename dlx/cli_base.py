@@ -26,6 +26,7 @@ import sys
 import threading
 import time
 import warnings
+from typing import NoReturn
 
 import click
 
@@ -325,7 +326,7 @@ def run_command(group: click.Group, prog_name: str, argv=None):
     raise SystemExit(code)
 
 
-def _output_failed(exc: OSError) -> None:
+def _output_failed(exc: OSError) -> NoReturn:
     """End a command whose output could not be written (a full disk, a lost device).
 
     Every read error is reported where it happens, naming the file; an OSError
@@ -375,7 +376,8 @@ class _WatchedStdout(io.FileIO):
         old.flush()
         raw = cls(fd, "w", closefd=False)
         sys.stdout = io.TextIOWrapper(io.BufferedWriter(raw), encoding=old.encoding,
-                                      errors=old.errors, line_buffering=old.line_buffering)
+                                      errors=old.errors,
+                                      line_buffering=bool(old.line_buffering))
 
 
 def _stdout_to_devnull() -> None:

@@ -60,9 +60,9 @@ from ._cli_common import json_line as _json
 from ._cli_common import read_items
 from ._cli_common import regions_value as _regions
 from .formats import format_line
-from .limits import MAX_SIZE
 from .formats.write import csv_line, csv_row
 from .grid import VARIANTS
+from .limits import MAX_SIZE
 
 __all__ = ["generate", "minimize", "grade", "search_grades", "SYMMETRY_NAMES", "GRADE_NAMES",
            "DIFFICULTY_NAMES"]

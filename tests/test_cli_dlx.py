@@ -19,6 +19,7 @@ import time
 
 import pytest
 from click.testing import CliRunner
+from procs import cpu_seconds
 
 from dlx.cli import cli
 
@@ -364,20 +365,24 @@ def _default_sigint():
 
 @pytest.mark.skipif(sys.platform == "win32", reason="needs SIGINT")
 def test_sigint_prints_partial_count_and_exits_130(files):
-    # The signal must arrive once counting has begun (after numba's import and
-    # the kernels' loading); on a slow or busy machine, wait longer and retry.
-    for wait in (2.0, 6.0, 15.0):
-        # The child must take SIGINT as a user's Ctrl-C would be taken, even when these
-        # tests themselves run where it is ignored (a background job of a script).
-        p = subprocess.Popen(_dlx_command() + ["count", files["q16"]], stdout=subprocess.PIPE,
-                             stderr=subprocess.PIPE, text=True, preexec_fn=_default_sigint)
-        time.sleep(wait)
+    # The signal goes once counting has begun, which the first progress line shows
+    # (however long numba's import and the kernels' loading take on a busy machine).
+    # The child must take SIGINT as a user's Ctrl-C would be taken, even when these
+    # tests themselves run where it is ignored (a background job of a script).
+    p = subprocess.Popen(_dlx_command() + ["count", "--progress", files["q16"]],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                         preexec_fn=_default_sigint)
+    try:
+        first = p.stderr.readline()  # (blocks until the line, or the end of the process)
+        assert re.match(r"dlx: [\d.]+ s, [\d,]+ nodes", first), first
         p.send_signal(signal.SIGINT)
-        out, errs = p.communicate(timeout=60)
-        assert p.returncode == 130, errs
-        assert "Traceback" not in errs and errs.endswith("interrupted\n")
-        if out:
-            break
+        out, errs = p.communicate(timeout=120)
+    finally:
+        if p.poll() is None:
+            p.kill()
+            p.wait()
+    assert p.returncode == 130, errs
+    assert "Traceback" not in errs and errs.endswith("interrupted\n")
     assert re.fullmatch(r"\d+ \(at least: interrupted\)\n", out)
 
 
@@ -440,19 +445,31 @@ def test_estimate_stopped_before_any_probe_exits_4(runner, files):
 @pytest.mark.skipif(sys.platform == "win32", reason="needs SIGINT")
 def test_sigint_during_estimate_prints_the_estimate_so_far(files):
     # A huge number of probes, neither allocated up front nor run to the end.
+    # The signal goes once the child has spent more CPU time than the whole warm run
+    # (start-up included) took: it is walking by then, however loaded the machine.
+    import resource
+
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     warm = subprocess.run(_dlx_command() + ["estimate", "--probes", "10", files["q8"]],
-                          capture_output=True, timeout=300)
+                          capture_output=True, timeout=600)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
     assert warm.returncode == 0
-    for wait in (2.0, 6.0):
-        p = subprocess.Popen(_dlx_command() + ["estimate", "--probes", str(10**12), files["q8"]],
-                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                             preexec_fn=_default_sigint)
-        time.sleep(wait)
+    start_up = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+    p = subprocess.Popen(_dlx_command() + ["estimate", "--probes", str(10**12), files["q8"]],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                         preexec_fn=_default_sigint)
+    try:
+        deadline = time.monotonic() + 600
+        while cpu_seconds(p.pid) < start_up + 0.3:
+            assert time.monotonic() < deadline and p.poll() is None
+            time.sleep(0.05)
         p.send_signal(signal.SIGINT)
-        out, errs = p.communicate(timeout=60)
-        assert p.returncode == 130 and "Traceback" not in errs, errs
-        if out:
-            break
+        out, errs = p.communicate(timeout=120)
+    finally:
+        if p.poll() is None:
+            p.kill()
+            p.wait()
+    assert p.returncode == 130 and "Traceback" not in errs, errs
     assert re.fullmatch(r"solutions \S+ \+- \S+\nnodes \S+ \+- \S+\n", out)
     assert re.search(r"Ctrl-C stopped the walks after \d+ of 1000000000000 probes", errs)
 

@@ -336,8 +336,10 @@ def queens_file(path, n):
 
 @pytest.mark.skipif(sys.platform == "win32", reason="no journal lock on Windows")
 def test_two_processes_on_one_journal(tmp_path):
-    problem, journal = tmp_path / "q15.dlx", tmp_path / "q15.jsonl"
-    queens_file(problem, 15)  # 2,279,184 solutions: some twenty seconds on one core
+    # 16 queens, 14,772,512 solutions: minutes on one core, so however slowly the second
+    # run starts on a loaded machine, the first is still counting (it is stopped below).
+    problem, journal = tmp_path / "q16.dlx", tmp_path / "q16.jsonl"
+    queens_file(problem, 16)
     command = [sys.executable, "-m", "dlx", "pcount", "-j", "1", "--journal", str(journal),
                str(problem)]
     root = str(Path(dlx.__file__).resolve().parents[1])  # this checkout, not another
@@ -345,7 +347,7 @@ def test_two_processes_on_one_journal(tmp_path):
     first = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                              text=True, env=env)
     try:
-        deadline = time.monotonic() + 120
+        deadline = time.monotonic() + 600  # (numba may compile first)
         while len(lines_of(journal) if journal.exists() else []) < 3:  # two parts done
             assert first.poll() is None and time.monotonic() < deadline
             time.sleep(0.05)
