@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import sys
 import warnings
 
@@ -96,6 +97,12 @@ def read_items(file, box, variant, regions, *, check=False, blocks=False):
     return _guard(_several(files, options), name), name
 
 
+# What a mistyped file name looks like, beside a mistyped puzzle: a folder, a file
+# extension, or a word (`classic`, `puzzle2`).  Only an argument that is neither a file
+# nor a puzzle is matched against it, to choose which of the two to complain about.
+_PATH_LIKE = re.compile(r"[/\\]|\.[a-z][a-z0-9]{1,4}$|^[A-Za-z][A-Za-z_-]*[0-9]*$")
+
+
 class _Unreadable(Exception):
     """A FILE argument that is neither a readable file nor puzzle text (the message says why)."""
 
@@ -126,6 +133,8 @@ def _argument(arg: str, position: int, options: dict):
                                       variant=options["variant"], regions=options["regions"],
                                       source=name, check=False))
         bad = next((x for x in items if isinstance(x, PuzzleError)), None)
+        if (bad is not None or not items) and _PATH_LIKE.search(arg):
+            raise _Unreadable(f"cannot read {_shown(arg)}: no such file")
         if bad is not None or not items:
             why = "no puzzle in it" if bad is None else bad.message
             if bad is not None and (bad.line or 1) > 1:

@@ -102,6 +102,14 @@ CORPUS = [
          [EASTER_SOLVED]),
     Case("region file with a byte-order mark",
          "{bin}/sudoku count --regions regions_bom.txt one.txt", 0, ["1"]),
+    # A mistyped file name is no puzzle: it gets "no such file", not a grid's complaint.
+    *[Case(f"missing file {name}", f"{{bin}}/sudoku solve {name}", 1, [],
+           rf"^Error: cannot read {re.escape(name)}: no such file\n$")
+      for name in ("a.txt", "classic", "my_puzzle.sdk", "dir/x", "puzzle2")],
+    Case("a missing file among others", "{bin}/sudoku solve a.txt one.txt", 1, [EASTER_SOLVED],
+         r"^cannot read a.txt: no such file\n$"),
+    Case("a mistyped puzzle is still read as one", "{bin}/sudoku solve 1...2...3...4.5", 1, [],
+         r"no such file, and not a puzzle: the line has 15 symbols"),
     # A directive is not a puzzle: one line per puzzle, each naming the bad directive.
     Case("bad directives", "{bin}/sudoku solve directives.txt", 1, ["invalid", "invalid"],
          r"line 2: not read: the '# box:' directive on line 1(.|\n)*line 4: .*"
