@@ -57,7 +57,7 @@ SIGNATURES = {
     "force_c": f"int64({_LINKS}, {_V32}, {_V64}, {_V32}, {_V64})",
 }
 
-NOTICE = "dlx: compiling the search kernels (first run only, a few seconds)..."
+NOTICE = "dlx: compiling the search kernels this command uses (once; a few seconds)..."
 
 _lock = threading.Lock()
 _ready: dict = {}  # name -> kernel, once compiled or loaded

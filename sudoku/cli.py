@@ -379,8 +379,9 @@ def cli():
     with line, column or cell is on stderr), `none` (no solution), `unknown`
     (stopped by --timeout/--max-nodes).  A count starts its line; a lower
     bound reads `1000 (at least: limit)`.  --format json (solve, check, count,
-    candidates, generate, minimize, grade) prints a JSON object per puzzle;
-    --format csv (solve, check, count, grade) a header, then a row per puzzle.
+    candidates, explain, hint, rate, generate, minimize, grade) prints a JSON
+    object per puzzle; --format csv (solve, check, count, rate, grade) a
+    header, then a row per puzzle.
 
     \b
     Exit status (highest precedence first): 130 Ctrl-C, 143 SIGTERM, 129
@@ -388,7 +389,8 @@ def cli():
     that is neither a readable file nor a puzzle, or no puzzle found; 3 solve:
     some puzzle has no solution, check: some puzzle is not unique; 4
     solve/check: some puzzle was stopped before an answer; 2 usage error; 0
-    otherwise.  The first run compiles the solver (a few seconds, once).
+    otherwise.  The first run of each command compiles the kernels it uses
+    (a few seconds, once).
     """
 
 

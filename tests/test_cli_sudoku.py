@@ -613,3 +613,19 @@ def test_batch_commands_leave_the_collector_as_they_found_it(runner, tmp_path):
         result = run(runner, command, path)
         assert result.exit_code == 1  # the second line is invalid
         assert gc.get_threshold() == before
+
+
+def test_the_help_names_every_command_of_each_output_format(runner):
+    # The group's help lists which commands print JSON and CSV: it must say what the
+    # commands' own --format choices do.
+    import click
+
+    text = " ".join(runner.invoke(cli, ["--help"]).stdout.split())
+    ctx = click.Context(cli)
+    for fmt in ("json", "csv"):
+        listed = re.search(rf"--format {fmt} \(([a-z, ]+)\)", text)
+        assert listed, f"the help does not list the {fmt} commands"
+        have = {name for name in cli.list_commands(ctx)
+                if any(isinstance(p.type, click.Choice) and fmt in p.type.choices
+                       for p in cli.get_command(ctx, name).params if p.name == "fmt")}
+        assert set(listed.group(1).split(", ")) == have, fmt
