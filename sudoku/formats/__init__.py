@@ -86,7 +86,10 @@ starts a grid.  Exceptions:
   or when the line after it is one.
 
 Directives apply to every later puzzle until changed; the arguments of
-:func:`read_puzzles` give their starting values:
+:func:`read_puzzles` give their starting values.  A directive that cannot
+be read yields no item: each puzzle it governs is an error naming the
+directive's line, until the same directive comes again; one that governs
+no puzzle is a :class:`~sudoku.errors.PuzzleWarning`.
 
 * ``# variant: NAME`` -- ``standard``, ``x``, ``windoku`` or ``jigsaw``;
   switching to a variant without regions drops the region map;
