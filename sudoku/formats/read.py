@@ -8,13 +8,12 @@ or its text.  The rules are in `sudoku.formats`.
 from __future__ import annotations
 
 import io
-import warnings
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from math import isqrt
 from typing import TYPE_CHECKING, cast
 
-from ..errors import PuzzleError, PuzzleWarning
+from ..errors import PuzzleError
 from ..grid import (
     VARIANTS,
     Puzzle,
@@ -26,6 +25,7 @@ from ..grid import (
     parse_box,
     variant_rule,
 )
+from .directives import _Directives
 from .lines import (
     _BARE,
     _LINE_LENGTHS,
@@ -60,10 +60,7 @@ _CODE_HINT = ("; a puzzle pasted as an array is n rows of n numbers, such as 9 r
               "for 9x9, or one row of n*n numbers (81 for 9x9), with 0 for a blank")
 
 
-_DIRECTIVE_NAMES = {"variant": "'# variant:'", "box": "'# box:'", "regions": "'regions:'"}
-
-
-class _Reader:
+class _Reader(_Directives):
     """State machine over classified lines; see the module docstring for the rules."""
 
     def __init__(self, lines: Iterator[_Line | _Bulk], source: str, variant: str,
@@ -88,10 +85,7 @@ class _Reader:
         # be read as one compact grid (see compact_grid)
         self.hint: tuple[int, int, int] | None = None
         self.stop = False
-        # A directive that could not be read, by key ("variant", "box", "regions"), with
-        # whether a puzzle has been read under it: every such puzzle is invalid, until
-        # the same directive comes again (or, for a region map, a variant without one).
-        self.broken: dict[str, tuple[PuzzleError, bool]] = {}
+        self.broken: dict[str, tuple[PuzzleError, bool]] = {}  # (see _Directives)
 
     # -- line access --------------------------------------------------------
     def peek(self, k: int = 0) -> _Line | None:
@@ -164,96 +158,7 @@ class _Reader:
             elif kind == HEADER:
                 self.pending = (line.key, line.number)
             elif kind == DIRECTIVE:
-                yield from self.directive(line)
-
-    # -- directives ---------------------------------------------------------
-    def directive(self, line: _Line) -> Iterator[PuzzleError]:
-        """Read a directive; one that cannot be read yields nothing (it is no puzzle)
-        but marks the puzzles it governs (`governed`)."""
-        key = "regions" if line.key not in ("variant", "box") else line.key
-        self.mend(key)
-        problem = next(self.read_directive(line), None)
-        if problem is not None:
-            self.broken[key] = (problem, False)
-        elif key == "variant" and self.regions is None:
-            self.mend("regions")  # (a variant without regions drops the broken map too)
-        return iter(())
-
-    def read_directive(self, line: _Line) -> Iterator[PuzzleError]:
-        key, value = line.key, line.value
-        if key == "variant":
-            name = value.lower()
-            try:
-                rule = variant_rule(name)
-            except PuzzleError as exc:
-                yield self.error(exc.message, line.number)
-                return
-            self.variant = name
-            if not rule.uses_regions:
-                self.regions = None
-        elif key == "box":
-            if value.lower() in ("", "auto", "default"):
-                self.box = None
-                return
-            try:
-                self.box = parse_box(value)
-            except PuzzleError as exc:
-                yield self.error(exc.message, line.number)
-        else:
-            yield from self.region_map(line)
-
-    def governed(self, item: Puzzle | PuzzleError) -> Puzzle | PuzzleError:
-        """A puzzle read under a broken directive, as the error that names the directive."""
-        if not isinstance(item, Puzzle):
-            return item  # (already invalid, for a reason of its own)
-        why = []
-        for key, (problem, _) in self.broken.items():
-            self.broken[key] = (problem, True)
-            why.append(f"the {_DIRECTIVE_NAMES[key]} directive on line {problem.line} above "
-                       f"it is bad: {problem.message}")
-        return self.error("not read: " + "; and ".join(why), item.line)
-
-    def mend(self, key: str) -> None:
-        """The broken directive ``key`` governs no more puzzles; if it governed none,
-        it is reported as a `PuzzleWarning` (else the puzzles' errors named it)."""
-        problem, used = self.broken.pop(key, (None, True))
-        if not used:
-            warnings.warn(f"{problem} (it governs no puzzle)", PuzzleWarning, stacklevel=2)
-
-    def region_map(self, line: _Line) -> Iterator[PuzzleError]:
-        if line.value:
-            symbols = [ch for ch in line.value if not ch.isspace()]
-            n = isqrt(len(symbols))
-            if n * n != len(symbols) or n < 1:
-                yield self.error(f"an inline region map needs n*n symbols; this one has "
-                                 f"{len(symbols)}", line.number)
-                return
-        else:
-            first = self.peek()
-            if first is None or first.kind != CONTENT:
-                yield self.error("'regions:' must be followed by the region map, one row per "
-                                 "line, or by the map on the same line", line.number)
-                return
-            self.take()
-            row = _Row.parse(first)
-            n = len(row.cells())
-            rows, problem = self.collect_rows(row, n, "region map")
-            if problem is not None:
-                yield problem
-                return
-            symbols = [symbol for r in rows for symbol, _ in r.cells()]
-        ids, surplus = _region_ids(symbols, n)
-        if surplus is not None:
-            yield self.error(_too_many_regions(n), line.number)
-            return
-        try:
-            check_regions(ids, n)
-        except PuzzleError as exc:
-            yield self.error(exc.message, line.number)
-            return
-        self.regions = tuple(ids)
-        self.regions_where = f"the region map on line {line.number}"
-        self.variant = "jigsaw"
+                self.directive(line)
 
     # -- puzzles ------------------------------------------------------------
     def quick(self, line: _Line) -> Puzzle | PuzzleError | None:
