@@ -219,6 +219,16 @@ def test_generate_with_a_seed(page):
     read_as(page, 6)
 
 
+def test_the_page_works_by_the_name_localhost(browser, url):
+    """The server answers its page's requests (Host and Origin localhost:PORT, JSON)."""
+    browser.get(url.replace("127.0.0.1", "localhost"))
+    wait(browser, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready"))
+    assert text_of(browser, "version") == f"numba-dlx {sudoku.__version__}"
+    enter(browser, CLASSIC)
+    read_as(browser, 9)
+    solved_as(browser, sudoku.solve(CLASSIC))
+
+
 def test_bad_input_shows_the_message(page):
     enter(page, "12x")
     wait(page, lambda d: "one-line puzzle has n*n symbols" in text_of(d, "status"))
