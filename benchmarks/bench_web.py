@@ -59,7 +59,7 @@ def run(args, caches) -> dict:
     requests = 10 if args.quick else REQUESTS
     out: dict = {"requests": requests, "cases": []}
     t0 = time.perf_counter()
-    with TestClient(create_app()) as client:
+    with TestClient(create_app(), base_url="http://127.0.0.1:8000") as client:
         out["startup_seconds"] = time.perf_counter() - t0
         for label, puzzle in PUZZLES.items():
             for name in ENDPOINTS:

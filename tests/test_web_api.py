@@ -43,9 +43,18 @@ NONE = ("1...5.2.9..7.......6.......2...........5.1..2....2.39.3.4.9...15...1...
         "...4.")  # puzzles/no_solution.txt: no solution, no clash
 
 
+JSON = {"Content-Type": "application/json"}
+
+
+def local(app, **options):
+    """A test client whose requests name the server as a browser on this computer does
+    (its default Host, "testserver", is refused as any other name the app is not given)."""
+    return TestClient(app, base_url="http://127.0.0.1:8000", **options)
+
+
 @pytest.fixture(scope="module")
 def client():
-    with TestClient(create_app()) as c:  # the context runs the startup (warm-up)
+    with local(create_app()) as c:  # the context runs the startup (warm-up)
         yield c
 
 
@@ -268,9 +277,9 @@ def test_bad_fields(client, body, message):
 
 
 def test_bad_requests(client):
-    r = client.post("/api/solve", content=b"{not json")
+    r = client.post("/api/solve", content=b"{not json", headers=JSON)
     assert r.status_code == 400 and r.json()["error"].startswith("the request is not JSON")
-    r = client.post("/api/solve", content=b"[1, 2]")
+    r = client.post("/api/solve", content=b"[1, 2]", headers=JSON)
     assert r.status_code == 400 and r.json()["error"] == "the request must be a JSON object"
     r = client.post("/api/nothing", json={})
     assert r.status_code == 404 and "the endpoints are" in r.json()["error"]
@@ -280,13 +289,13 @@ def test_bad_requests(client):
 
 def test_caps_on_text_board_and_logic_sizes():
     limits = api.Limits(max_text=200, max_size=16, max_logic_size=9)
-    with TestClient(create_app(limits, warm=False)) as c:
-        r = c.post("/api/solve", content=b'{"puzzle": "' + b"." * 5000 + b'"}')
+    with local(create_app(limits, warm=False)) as c:
+        r = c.post("/api/solve", content=b'{"puzzle": "' + b"." * 5000 + b'"}', headers=JSON)
         assert r.status_code == 413 and "at most" in r.json()["error"]
         r = c.post("/api/solve", json={"puzzle": "." * 300})
         assert r.status_code == 413 and "at most 200 are read" in r.json()["error"]
         limits2 = api.Limits(max_size=16, max_logic_size=9)
-    with TestClient(create_app(limits2, warm=False)) as c:
+    with local(create_app(limits2, warm=False)) as c:
         r = c.post("/api/solve", json={"puzzle": "." * 625})
         assert r.status_code == 400
         assert r.json()["error"] == "a 25x25 grid is larger than this server takes (at most 16x16)"
@@ -304,7 +313,7 @@ def test_caps_on_text_board_and_logic_sizes():
 # ---------------------------------------------------------------- time bounds
 def test_timeout_answers_unknown():
     limits = api.Limits(timeout=0.3, max_count=10**12)
-    with TestClient(create_app(limits, warm=False)) as c:
+    with local(create_app(limits, warm=False)) as c:
         c.post("/api/count", json={"puzzle": "." * 81, "limit": 10})  # load the kernels
         t0 = time.perf_counter()
         r = c.post("/api/count", json={"puzzle": "." * 81, "limit": 10**12}).json()
@@ -317,7 +326,7 @@ def test_a_failing_handler_answers_json(monkeypatch):
         raise KeyError("oops")
 
     monkeypatch.setitem(api.HANDLERS, "solve", broken)
-    with TestClient(create_app(warm=False)) as c:
+    with local(create_app(warm=False)) as c:
         r = c.post("/api/solve", json={"puzzle": FOUR})
         assert r.status_code == 500 and r.json()["error"] == "internal error: KeyError: 'oops'"
         assert c.post("/api/check", json={"puzzle": FOUR}).json()["status"] == "unique"
@@ -332,7 +341,7 @@ def test_a_stuck_handler_answers_unknown(monkeypatch):
 
     monkeypatch.setitem(api.HANDLERS, "solve", stuck)
     monkeypatch.setattr(web_app, "GRACE", 0.1)
-    with TestClient(create_app(api.Limits(timeout=0.2), warm=False)) as c:
+    with local(create_app(api.Limits(timeout=0.2), warm=False)) as c:
         t0 = time.perf_counter()
         r = c.post("/api/solve", json={"puzzle": FOUR})
         release.set()
@@ -343,7 +352,7 @@ def test_a_stuck_handler_answers_unknown(monkeypatch):
 def test_other_requests_are_answered_while_a_long_one_runs():
     # An empty 100x100 grid: seconds to encode (the first time), then a search the
     # timeout stops; meanwhile quick requests are answered as usual.
-    with TestClient(create_app(api.Limits(timeout=2.0), warm=False)) as c:
+    with local(create_app(api.Limits(timeout=2.0), warm=False)) as c:
         c.post("/api/solve", json={"puzzle": CLASSIC})  # load the kernels
         done = {}
 
@@ -366,6 +375,166 @@ def test_other_requests_are_answered_while_a_long_one_runs():
     assert done["long"].json()["status"] == "unknown"
 
 
+# ---------------------------------------------------------------- who may ask
+@pytest.fixture(scope="module")
+def guarded():
+    """The app answering as this computer and as sudoku.test (an --allow-host name)."""
+    app = create_app(warm=False, hosts=web_app.LOOPBACK + ("sudoku.test",))
+    with local(app) as c:
+        yield c
+
+
+def ask(client, method="POST", path="/api/candidates", **headers):
+    """A request (a small puzzle's candidates) with these headers, as raw as TestClient
+    allows: Host, Origin and Content-Type given here or not at all."""
+    body = json.dumps({"puzzle": FOUR}).encode() if method == "POST" else None
+    return client.request(method, path, content=body,
+                          headers={k.replace("_", "-"): v for k, v in headers.items()})
+
+
+@pytest.mark.parametrize("host", ["127.0.0.1:8000", "localhost:8000", "[::1]:8000",
+                                  "LocalHost:8000", "[0:0::1]:8000", "sudoku.test:8000",
+                                  "127.0.0.1", "localhost", "sudoku.test"])
+def test_a_host_naming_the_server_is_answered(guarded, host):
+    r = ask(guarded, Host=host, Content_Type="application/json")
+    assert r.status_code == 200, r.text
+    assert r.json()["status"] == "solved"
+    assert ask(guarded, "GET", "/", Host=host).status_code == 200
+
+
+@pytest.mark.parametrize("host", ["attacker.example", "attacker.example:8000",
+                                  "attacker.example:80", "127.0.0.1:8001", "localhost:80",
+                                  "[::2]:8000", "127.0.0.1.attacker.example:8000",
+                                  "user@127.0.0.1:8000", "127.0.0.1:8000/x", "testserver",
+                                  "[::1", "127.0.0.1:99999", ""])
+def test_a_host_naming_another_is_refused(guarded, host):
+    """DNS rebinding: another site's name resolving to 127.0.0.1 reaches the server with
+    that name in its Host header."""
+    r = ask(guarded, Host=host, Content_Type="application/json")
+    assert r.status_code == 400
+    error = r.json()["error"]
+    assert error.startswith(f"the request's Host header is {host!r}, not this server's name")
+    assert error.endswith("it answers as 127.0.0.1, localhost, [::1] or sudoku.test, "
+                          "port 8000 (sudoku serve --allow-host NAME adds a name)")
+    assert ask(guarded, "GET", "/", Host=host).status_code == 400
+    assert ask(guarded, "GET", "/api/info", Host=host).status_code == 400
+
+
+def test_an_allowed_name_is_only_the_one_given(client):
+    r = ask(client, Host="sudoku.test:8000", Content_Type="application/json")
+    assert r.status_code == 400 and "127.0.0.1, localhost or [::1], port 8000" in \
+        r.json()["error"]
+
+
+@pytest.mark.parametrize("origin", ["http://127.0.0.1:8000", "http://localhost:8000",
+                                    "http://[::1]:8000", "http://sudoku.test:8000",
+                                    "HTTP://LOCALHOST:8000"])
+def test_the_servers_own_origin_is_answered(guarded, origin):
+    r = ask(guarded, Origin=origin, Content_Type="application/json")
+    assert r.status_code == 200, r.text
+    assert ask(guarded, "GET", "/api/info", Origin=origin).status_code == 200
+
+
+@pytest.mark.parametrize("origin", ["http://attacker.example", "http://attacker.example:8000",
+                                    "http://127.0.0.1:3000", "http://localhost",
+                                    "https://127.0.0.1:8000", "null", "file://",
+                                    "http://127.0.0.1:8000/page", "http://x@127.0.0.1:8000"])
+def test_another_origin_is_refused(guarded, origin):
+    r = ask(guarded, Origin=origin, Content_Type="application/json")
+    assert r.status_code == 403
+    assert r.json()["error"] == (f"the request comes from a page of another site ({origin}); "
+                                 "this server answers its own page, and programs that send "
+                                 "no Origin")
+    assert ask(guarded, "GET", "/api/info", Origin=origin).status_code == 403
+
+
+def test_a_request_without_origin_is_answered(guarded):
+    """curl and other programs send no Origin, nor does a browser's GET of the page."""
+    assert ask(guarded, Content_Type="application/json").status_code == 200
+    assert ask(guarded, "GET", "/").status_code == 200
+
+
+@pytest.mark.parametrize("kind", ["application/json", "application/json; charset=utf-8",
+                                  "Application/JSON ;charset=UTF-8"])
+def test_a_json_body_is_answered(guarded, kind):
+    assert ask(guarded, Content_Type=kind).status_code == 200
+
+
+@pytest.mark.parametrize("kind", ["text/plain", "text/plain; charset=utf-8",
+                                  "application/x-www-form-urlencoded", "multipart/form-data",
+                                  "application/jsonx", ""])
+def test_a_body_not_declared_json_is_refused(guarded, kind):
+    """A page of any site may POST text/plain or a form without asking first (no CORS
+    preflight); only the API's own page and programs send application/json."""
+    r = ask(guarded, Content_Type=kind)
+    assert r.status_code == 415
+    assert r.json()["error"] == (f"the request's Content-Type is {kind!r}; the API takes a "
+                                 "JSON object sent as Content-Type: application/json")
+
+
+def test_a_body_without_content_type_is_refused(guarded):
+    r = ask(guarded)
+    assert r.status_code == 415
+    assert r.json()["error"] == ("the request has no Content-Type; the API takes a JSON "
+                                 "object sent as Content-Type: application/json")
+    assert ask(guarded, "PUT", "/api/solve").status_code == 415
+
+
+@pytest.mark.parametrize("name", ["a b", "sudoku.test:8000", "http://sudoku.test", "*.test",
+                                  "[::1]:8000", "", "x/y"])
+def test_bad_host_names_are_refused(name):
+    with pytest.raises(ValueError, match="is not a host name or address without a port"):
+        create_app(warm=False, hosts=web_app.LOOPBACK + (name,))
+    r = CliRunner().invoke(cli, ["serve", "--allow-host", name])
+    assert r.exit_code == 2
+    assert "Invalid value for '--allow-host': " in r.stderr
+    assert "is not a host name or address without a port" in r.stderr
+
+
+@pytest.fixture
+def listened(monkeypatch):
+    """`sudoku serve` up to the point where uvicorn would run: its app, sockets and the
+    URL it prints (the server itself does not run)."""
+    import uvicorn
+
+    seen: dict = {}
+
+    def run(self, sockets):
+        seen["app"], seen["port"] = self.config.app, sockets[0].getsockname()[1]
+        for sock in sockets:
+            sock.close()
+
+    monkeypatch.setattr(uvicorn.Server, "run", run)
+    monkeypatch.setattr(api, "warm_up", lambda limits: None)
+    return seen
+
+
+def test_listening_beyond_this_computer_warns(listened):
+    r = CliRunner().invoke(cli, ["serve", "--host", "0.0.0.0", "--port", "0",
+                                 "--allow-host", "sudoku.test"])
+    assert r.exit_code == 0, r.output
+    lines = r.stderr.splitlines()
+    assert lines[0] == ("sudoku serve: warning: listening on 0.0.0.0, open to other machines: "
+                        "anyone who reaches it can use the solver.  It answers as 127.0.0.1, "
+                        "localhost, [::1], sudoku.test; --allow-host NAME adds the names "
+                        "others use for this computer.")
+    # The URL printed (and opened by --open) is one the server answers.
+    port = listened["port"]
+    assert lines[-1] == f"sudoku serve: http://127.0.0.1:{port}/ (Ctrl-C stops)"
+    with TestClient(listened["app"], base_url=f"http://127.0.0.1:{port}") as c:
+        assert c.get("/api/info").status_code == 200
+        assert c.get("/api/info", headers={"Host": f"sudoku.test:{port}"}).status_code == 200
+        assert c.get("/api/info", headers={"Host": f"0.0.0.0:{port}"}).status_code == 400
+
+
+def test_listening_on_this_computer_does_not_warn(listened):
+    r = CliRunner().invoke(cli, ["serve", "--host", "localhost", "--port", "0"])
+    assert r.exit_code == 0, r.output
+    assert "warning" not in r.stderr
+    port = listened["port"]
+    assert r.stderr.splitlines()[-1] == f"sudoku serve: http://localhost:{port}/ (Ctrl-C stops)"
+
+
 # ---------------------------------------------------------------- the command
 @pytest.mark.parametrize("args", [["--help"], ["serve", "--help"]])
 def test_help_loads_neither_numba_nor_the_framework(args):
@@ -385,7 +554,8 @@ def test_sudoku_serve_runs_a_server():
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(
         [os.path.dirname(os.path.dirname(sudoku.__file__)), os.environ.get("PYTHONPATH", "")])}
     proc = subprocess.Popen([sys.executable, "-m", "sudoku", "serve", "--port", "0",
-                             "--timeout", "5"], stderr=subprocess.PIPE, text=True, env=env)
+                             "--timeout", "5", "--allow-host", "sudoku.test"],
+                            stderr=subprocess.PIPE, text=True, env=env)
     try:
         url = None
         deadline = time.time() + 120
@@ -402,9 +572,30 @@ def test_sudoku_serve_runs_a_server():
             {"puzzle": CLASSIC}).encode(), {"Content-Type": "application/json"})
         with urllib.request.urlopen(request, timeout=10) as answer:
             assert json.load(answer)["status"] == "solved"
+        # Raw requests: urllib would put its own Host header.
+        port = int(url.rsplit(":", 1)[1].strip("/"))
+        status, body = raw(port, f"Host: attacker.example:{port}")
+        assert status == 400 and "not this server's name" in json.loads(body)["error"]
+        assert raw(port, f"Host: sudoku.test:{port}")[0] == 200
+        status, body = raw(port, f"Host: localhost:{port}", "Origin: http://attacker.example")
+        assert status == 403
     finally:
         proc.terminate()
         proc.wait(timeout=20)
+
+
+def raw(port: int, *headers: str) -> tuple[int, bytes]:
+    """The status and body of ``GET /api/info`` sent with exactly these header lines."""
+    import socket
+
+    request = "\r\n".join(["GET /api/info HTTP/1.1", *headers, "Connection: close", "", ""])
+    with socket.create_connection(("127.0.0.1", port), timeout=60) as sock:
+        sock.sendall(request.encode())
+        answer = b""
+        while chunk := sock.recv(65536):  # until the server closes: it answered
+            answer += chunk
+    head, _, body = answer.partition(b"\r\n\r\n")
+    return int(head.split()[1]), body
 
 
 def test_serve_names_the_extra_when_the_framework_is_missing(monkeypatch):

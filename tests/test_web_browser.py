@@ -44,6 +44,7 @@ CLASSIC = ("4.....8.5.3..........7......2.....6.....8.4......"
            "1.......6.3.7.5..2.....1.4......")
 EASTER = ("1.......2.9.4...5...6...7...5.9.3.......7......."
           "85..4.7.....6...3...9.8...2.....1")
+FOUR = "1..." "..2." ".3.." "...4"
 SHOTS = os.environ.get("SUDOKU_WEB_SCREENSHOTS")
 
 
@@ -129,13 +130,16 @@ def test_type_a_puzzle_and_solve_it(page):
     shot(page, "web-solve.png")
 
 
-def test_several_solutions_are_shown_side_by_side(page):
+def test_several_solutions_are_shown_one_above_the_other(page):
     enter(page, "1..." + "." * 12)
     page.find_element(By.ID, "check").click()
     wait(page, lambda d: d.find_elements(By.ID, "grid2"))
     assert text_of(page, "status").startswith("several solutions")
     first, second = digits(page), digits(page, "grid2")
     assert len(first) == len(second) == 16 and first != second
+    # As docs/web.md says: the second below the first, smaller.
+    top, below = (page.find_element(By.ID, g).rect for g in ("grid", "grid2"))
+    assert below["y"] >= top["y"] + top["height"] and below["width"] < top["width"]
 
 
 def test_step_through_a_hint_and_the_explanation(page):
@@ -210,10 +214,120 @@ def test_generate_with_a_seed(page):
     wait(page, lambda d: d.find_element(By.ID, "puzzle").get_attribute("value") == line)
     wait(page, lambda d: len(digits(d)) == g.puzzle.n_givens)
     assert text_of(page, "status").startswith("made: seed 12")
-    assert page.find_element(By.ID, "box").get_attribute("value") == "2x3"
+    # Read with the 2x3 boxes of its size; the Box field stays what the person set: nothing.
+    assert page.find_element(By.ID, "box").get_attribute("value") == ""
+    read_as(page, 6)
+
+
+def test_the_page_works_by_the_name_localhost(browser, url):
+    """The server answers its page's requests (Host and Origin localhost:PORT, JSON)."""
+    browser.get(url.replace("127.0.0.1", "localhost"))
+    wait(browser, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready"))
+    assert text_of(browser, "version") == f"numba-dlx {sudoku.__version__}"
+    enter(browser, CLASSIC)
+    read_as(browser, 9)
+    solved_as(browser, sudoku.solve(CLASSIC))
 
 
 def test_bad_input_shows_the_message(page):
     enter(page, "12x")
     wait(page, lambda d: "one-line puzzle has n*n symbols" in text_of(d, "status"))
     assert "error" in page.find_element(By.ID, "status").get_attribute("class")
+
+
+# ---------------------------------------------------------------- settings of one read only
+def drawn_size(driver) -> str | None:
+    """The size of the grid drawn (its SVG's data-size), or the error shown instead."""
+    status = driver.find_element(By.ID, "status")
+    if "error" in (status.get_attribute("class") or ""):
+        return status.text
+    grids = driver.find_elements(By.ID, "grid")
+    return grids[0].get_attribute("data-size") if grids else None
+
+
+def read_as(driver, size: int) -> None:
+    """Wait until the grid is drawn at ``size`` or an error shows, and check it is the grid."""
+    def done(d):
+        seen = drawn_size(d)
+        return seen if seen == str(size) or (seen and not seen.isdigit()) else None
+    assert wait(driver, done) == str(size)
+
+
+def solved_as(driver, expected) -> None:
+    """Click Solve and wait for the grid to show ``expected`` (the digits of every cell)."""
+    driver.find_element(By.ID, "solve").click()
+    wait(driver, lambda d: digits(d) == dict(enumerate(expected))
+         or "error" in (d.find_element(By.ID, "status").get_attribute("class") or ""))
+    assert text_of(driver, "status").startswith("solved in")
+    assert digits(driver) == dict(enumerate(expected))
+
+
+def generate_one(driver, size: int, seed: int, variant: str = "standard") -> None:
+    Select(driver.find_element(By.ID, "gen-size")).select_by_visible_text(str(size))
+    Select(driver.find_element(By.ID, "gen-variant")).select_by_visible_text(variant)
+    driver.find_element(By.ID, "gen-seed").clear()
+    driver.find_element(By.ID, "gen-seed").send_keys(str(seed))
+    driver.find_element(By.ID, "generate").click()
+    wait(driver, lambda d: text_of(d, "status").startswith(f"made: seed {seed}"))
+    read_as(driver, size)
+
+
+def test_a_generated_box_does_not_stay_for_the_next_puzzle(page):
+    generate_one(page, 16, 3)
+    enter(page, CLASSIC)
+    read_as(page, 9)
+    solved_as(page, sudoku.solve(CLASSIC))
+    # After that 9x9 (read with its 3x3 boxes), a typed 4x4 is read with 2x2 boxes.
+    enter(page, FOUR)
+    read_as(page, 4)
+    solved_as(page, sudoku.solve(FOUR))
+
+
+def test_a_generated_box_does_not_stay_for_a_file(page, tmp_path):
+    generate_one(page, 16, 3)
+    path = tmp_path / "nines.txt"
+    path.write_text((ROOT / "puzzles" / "classic.txt").read_text())
+    page.find_element(By.ID, "file").send_keys(str(path))
+    wait(page, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#puzzles tbody tr")) == 7)
+    statuses = [r.find_elements(By.TAG_NAME, "td")[3].text
+                for r in page.find_elements(By.CSS_SELECTOR, "#puzzles tbody tr")]
+    assert statuses == ["unique"] * 7
+    read_as(page, 9)
+    # A listed 9x9 opened, then a 4x4 typed: read as a 4x4, not with the 9x9's boxes.
+    page.find_elements(By.CSS_SELECTOR, "#puzzles tbody tr")[2].click()
+    wait(page, lambda d: text_of(d, "status") == "puzzle 3: unique")
+    enter(page, FOUR)
+    read_as(page, 4)
+
+
+def test_a_listed_puzzle_is_read_with_its_own_settings(page, tmp_path):
+    # A file of a 4x4 after a 6x6 whose boxes are 3x2 (not the default 2x3), then a 9x9:
+    # each listed puzzle opens with the settings it was read with, not the last ones.
+    six = "1....." "......" "......" "......" "......" "......"
+    path = tmp_path / "mixed.txt"
+    path.write_text(f"# box: 3x2\n{six}\n# box: auto\n{FOUR}\n{CLASSIC}\n")
+    page.find_element(By.ID, "file").send_keys(str(path))
+    wait(page, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#puzzles tbody tr")) == 3)
+    rows = page.find_elements(By.CSS_SELECTOR, "#puzzles tbody tr")
+    wait(page, lambda d: text_of(d, "status") == "puzzle 1: multiple")
+    read_as(page, 6)
+    solved_as(page, sudoku.solve(sudoku.parse_puzzle(six, box="3x2")))
+    for row, size in ((rows[2], 9), (rows[1], 4), (rows[2], 9)):
+        row.click()
+        read_as(page, size)
+        assert "invalid" not in text_of(page, "status")
+
+
+@pytest.mark.parametrize("variant, first", [("x", "# variant: x"), ("jigsaw", "# regions: ")])
+def test_a_generated_variant_stays_with_its_puzzle(page, variant, first):
+    generate_one(page, 9, 5, variant)
+    text = page.find_element(By.ID, "puzzle").get_attribute("value")
+    assert text.splitlines()[0].startswith(first) and len(text.splitlines()) == 2
+    assert sudoku.parse_puzzle(text).variant == variant
+    # The settings say how to read the puzzle typed next: none was set by the person.
+    assert [page.find_element(By.ID, key).get_attribute("value")
+            for key in ("variant", "box", "regions")] == ["", "", ""]
+    solved_as(page, sudoku.solve(sudoku.parse_puzzle(text)))  # read by its own text
+    enter(page, CLASSIC)
+    read_as(page, 9)
+    solved_as(page, sudoku.solve(CLASSIC))

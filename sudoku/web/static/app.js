@@ -145,11 +145,33 @@ async function methods() {
   say(`timings (${r.status})`);
 }
 
+// The box shape a size gets when nothing says otherwise (sudoku.grid.default_box).
+function defaultBox(n) {
+  let r = Math.floor(Math.sqrt(n));
+  while (n % r) r -= 1;
+  return [r, n / r];
+}
+
+// A puzzle the page was given (generated, or listed from a file) as text that reads back
+// as it was read: the directive lines it needs, then its line.  Its settings travel in
+// its text, so they never apply to a puzzle typed or uploaded afterwards.
+function readable(p) {
+  const lines = [];
+  if (p.regions) {
+    lines.push(`# regions: ${p.regions}`);
+  } else {
+    if (p.variant !== "standard") lines.push(`# variant: ${p.variant}`);
+    const [rows, cols] = defaultBox(p.size);
+    if (p.box[0] !== rows || p.box[1] !== cols) lines.push(`# box: ${p.box.join("x")}`);
+  }
+  return [...lines, p.puzzle].join("\n");
+}
+
+// The Variant, Box and Regions fields hold what the person set for the next read; a
+// loaded puzzle brings its own, in its text, and leaves them empty.
 function load(p) {
-  $("puzzle").value = p.puzzle;
-  $("variant").value = p.variant;
-  $("box").value = p.box.join("x");
-  $("regions").value = p.regions || "";
+  $("puzzle").value = readable(p);
+  for (const key of ["variant", "box", "regions"]) $(key).value = "";
   state.values = null;
   state.explanation = null;
 }
