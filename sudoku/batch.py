@@ -216,11 +216,11 @@ class _Chunk:
                     puzzles.extend(item)
                 pos += len(item)
                 continue
-            if isinstance(item, str):
-                from .formats import parse_puzzle
+            if not isinstance(item, (Puzzle, PuzzleError)):  # text, rows, an array
+                from .shapes import as_puzzle
 
                 try:
-                    item = parse_puzzle(item)
+                    item = as_puzzle(item)
                 except PuzzleError as exc:
                     item = exc
             if isinstance(item, PuzzleError):
@@ -431,9 +431,11 @@ def solve_all(items: Iterable, *, mode="solve", limit=None, jobs=1, timeout=None
 
     Parameters
     ----------
-    items : iterable of Puzzle, PuzzleError, PuzzleBlock or str
+    items : iterable of Puzzle, PuzzleError, PuzzleBlock, str, rows or numpy.ndarray
         What `sudoku.read_puzzles` or `sudoku.read_blocks` yields (errors
-        pass straight through as invalid results) or puzzle strings.
+        pass straight through as invalid results), or puzzles in any other
+        form the API takes (`sudoku.shapes`: text, rows, arrays; one that
+        cannot be read is an invalid result, with its error).
     mode : {"solve", "check", "count"}
         First solution; uniqueness (stops at two); count (up to ``limit``).
     limit : int, optional

@@ -108,7 +108,9 @@ same in every version that keeps them and the techniques' order.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -118,6 +120,10 @@ from .encode import givens, problem_for, shape_key
 from .errors import PuzzleError
 from .formats import as_puzzle
 from .grid import Puzzle, check_givens
+
+if TYPE_CHECKING:
+    from .generator import Generated
+    from .shapes import PuzzleLike
 
 __all__ = ["LEVELS", "Grade", "grade", "easy_limit", "level_for",
            "DIFFICULTIES", "GUESS_WEIGHT", "WEIGHTS", "Rating", "difficulty_of", "rate",
@@ -303,12 +309,12 @@ def _replay(prob, inc: _Incidence, forced: np.ndarray, max_nodes: int):
     return singles, guesses, branches, solutions, True
 
 
-def grade(puzzle, *, max_nodes: int | None = None) -> Grade:
+def grade(puzzle: PuzzleLike, *, max_nodes: int | None = None) -> Grade:
     """Grade a puzzle by what the search needs (not a human difficulty rating).
 
     Parameters
     ----------
-    puzzle : Puzzle or str
+    puzzle : Puzzle, str, rows or numpy.ndarray (any form of `sudoku.shapes`)
         The puzzle (a string in any format :func:`sudoku.parse_puzzle` reads).
     max_nodes : int, optional
         Search nodes allowed (default :data:`DEFAULT_MAX_NODES`); beyond them
@@ -452,12 +458,12 @@ def rating_of(explanation) -> Rating | None:
                   {t: counts[t] for t in used})
 
 
-def rate(puzzle) -> Rating:
+def rate(puzzle: PuzzleLike) -> Rating:
     """Rate a puzzle by the techniques a person needs (see "The rating" above).
 
     Parameters
     ----------
-    puzzle : Puzzle or str
+    puzzle : Puzzle, str, rows or numpy.ndarray (any form of `sudoku.shapes`)
 
     Returns
     -------
@@ -514,7 +520,7 @@ def _rated_batch(seed: int, kwargs: dict) -> list:
 
 
 def generate_rated(count: int, difficulty: str, *, seed: int | None = None, tries: int = 1000,
-                   jobs: int = 1, **kwargs):
+                   jobs: int = 1, **kwargs: Any) -> Iterator[tuple[Generated, Rating]]:
     """Make ``count`` puzzles whose rating level is ``difficulty``; yields ``(Generated, Rating)``.
 
     Candidates come from `sudoku.generator.generate_many` in batches of

@@ -32,6 +32,7 @@ from __future__ import annotations
 import contextlib
 import time
 from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -47,6 +48,9 @@ from .make import ATTEMPT_NODES, Generated, make_puzzle
 from .removal import CHECK_NODE_CAP, Checker, greedy, removable
 from .requests import Request, make_request, min_clues, parse_clues
 from .symmetry import SYMMETRIES, orbits
+
+if TYPE_CHECKING:
+    from ..shapes import PuzzleLike
 
 __all__ = ["ATTEMPT_NODES", "CHECK_NODE_CAP", "GRID_NODE_CAP", "GRID_RESTARTS", "REGION_TRIES",
            "SYMMETRIES", "GenerationError", "NotUniqueError", "Generated", "generate",
@@ -216,7 +220,7 @@ def _givens_only(p: Puzzle) -> None:
                           "candidates instead", p.source, p.line)
 
 
-def minimize(puzzle, *, seed: int = 0, max_nodes: int | None = None, jobs: int = 1,
+def minimize(puzzle: PuzzleLike, *, seed: int = 0, max_nodes: int | None = None, jobs: int = 1,
              timeout: float | None = None) -> Puzzle:
     """Remove redundant clues: the smallest-by-greedy puzzle with the same unique solution.
 
@@ -226,7 +230,7 @@ def minimize(puzzle, *, seed: int = 0, max_nodes: int | None = None, jobs: int =
 
     Parameters
     ----------
-    puzzle : Puzzle or str
+    puzzle : Puzzle, str, rows or numpy.ndarray (any form of `sudoku.shapes`)
         A puzzle with exactly one solution.
     seed : int
         Order of the visits (different seeds may keep different clues).
@@ -295,7 +299,7 @@ def minimize(puzzle, *, seed: int = 0, max_nodes: int | None = None, jobs: int =
                   p.variant, p.regions, p.source, p.line, p.name)
 
 
-def is_minimal(puzzle, *, max_nodes: int | None = None) -> bool:
+def is_minimal(puzzle: PuzzleLike, *, max_nodes: int | None = None) -> bool:
     """Is the puzzle unique and does removing any single clue make it not unique?
 
     Returns True only when both are proved; a check that runs out of
