@@ -187,3 +187,25 @@ def test_mypy_sees_the_headline_api_typed(tmp_path):
     wrong = [line for line in lines if line.startswith("wrong.py:") and ": error:" in line]
     assert len(wrong) == 1 and "wrong.py:2: error:" in wrong[0] and "[call-overload]" in wrong[0], \
         done.stdout
+
+
+@pytest.mark.parametrize("package", ["dlx", "sudoku"])
+def test_type_checkers_see_every_lazily_loaded_name(package):
+    # The names loaded on first use (_LAZY) reach type checkers through imports under
+    # TYPE_CHECKING and __all__; both must list every one of them.
+    import ast
+    import importlib
+
+    module = importlib.import_module(package)
+    tree = ast.parse((ROOT / package / "__init__.py").read_text())
+    seen = set()
+    for node in tree.body:
+        if isinstance(node, ast.If) and getattr(node.test, "id", None) == "TYPE_CHECKING":
+            for imp in node.body:
+                assert isinstance(imp, ast.ImportFrom)
+                for alias in imp.names:
+                    source = importlib.import_module(f".{imp.module}", package)
+                    assert getattr(source, alias.name) is getattr(module, alias.name)
+                    seen.add(alias.name)
+    assert seen == set(module._LAZY)
+    assert set(module._LAZY) <= set(module.__all__)
