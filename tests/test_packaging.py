@@ -209,3 +209,24 @@ def test_type_checkers_see_every_lazily_loaded_name(package):
                     seen.add(alias.name)
     assert seen == set(module._LAZY)
     assert set(module._LAZY) <= set(module.__all__)
+
+
+def test_classifiers_and_addresses():
+    tomllib = pytest.importorskip("tomllib")  # Python 3.11+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    classifiers = project["classifiers"]
+    # Typed: both packages ship py.typed (test_both_packages_ship_the_typing_marker).
+    assert "Typing :: Typed" in classifiers
+    versions = [tuple(map(int, c.rsplit(" :: ", 1)[1].split("."))) for c in classifiers
+                if re.fullmatch(r"Programming Language :: Python :: 3\.\d+", c)]
+    floor = re.fullmatch(r">=(\d+)\.(\d+)", project["requires-python"])
+    assert floor and versions[0] == (int(floor[1]), int(floor[2]))
+    assert versions == [(3, m) for m in range(versions[0][1], versions[0][1] + len(versions))]
+    assert versions[-1] >= (3, 13)
+    assert "Programming Language :: Python :: 3 :: Only" in classifiers
+    urls = project["urls"]
+    assert set(urls) >= {"Documentation", "Source", "Issues"}
+    name = project["name"]
+    assert urls["Documentation"] == f"https://{name}.readthedocs.io"
+    assert urls["Source"] == f"https://github.com/{name}/{name}"
+    assert urls["Issues"] == urls["Source"] + "/issues"
