@@ -69,7 +69,7 @@ DIFFICULTY_NAMES = ("easy", "medium", "hard", "expert", "extreme")
 VARIANT_NAMES = tuple(VARIANTS)
 # The columns of grade's --format csv: the fields of its JSON object of the same name.
 GRADE_COLUMNS = ("index", "puzzle", "status", "grade", "singles", "filled_by_singles",
-                 "guesses", "branch_points", "nodes", "seconds")
+                 "guesses", "branch_points", "nodes", "seconds", "error")
 
 
 # ------------------------------------------------------------------ helpers
@@ -509,8 +509,9 @@ def grade(file, box, variant, regions, max_nodes, fmt, show_stats, quiet):
     "name", "puzzle", "status", "grade", "singles", "filled_by_singles",
     "guesses", "branch_points", "nodes", "seconds"}`, status being unique or
     the marker, seconds the time spent grading the puzzle.  `--format csv`
-    prints a header line of these columns, then a row per puzzle:
-    index,puzzle,status,grade,singles,filled_by_singles,guesses,branch_points,nodes,seconds
+    prints a header line of these columns, then a row per puzzle (error
+    holding an invalid puzzle's message):
+    index,puzzle,status,grade,singles,filled_by_singles,guesses,branch_points,nodes,seconds,error
 
     \b
     Exit status: 0 all graded; 1 some invalid or no puzzle found;
