@@ -359,7 +359,7 @@ def test_several_files_in_order_with_the_index_going_on(runner, tmp_path):
     r = runner.invoke(cli, ["solve", "-v", a, b])
     lines = [x for x in r.stderr.splitlines() if x.startswith("puzzle ")]
     assert re.fullmatch(rf"puzzle 1 \({re.escape(a)}, line 1\): solved, \d+ nodes, "
-                        r"search limit, \d+\.\d{6} s", lines[0])
+                        r"search solved, \d+\.\d{6} s", lines[0])
     assert lines[2] == f"puzzle 3 ({b}, line 2): invalid"
 
 
