@@ -248,7 +248,11 @@ def generate(count, size, box, variant, regions, seed, symmetry, clues, minimal,
     default, so the output reads back as written; a jigsaw puzzle's line has
     its region map as a second field.  JSON lines hold `{"index", "seed",
     "puzzle", "solution", "size", "box", "variant", "regions", "clues",
-    "symmetry", "minimal", "tries", "grade", "rating"}`; minimal is true when
+    "symmetry", "minimal", "tries", "grade", "rating"}`; seed is the puzzle's
+    own, so each line can be made again on its own: the same options with
+    `--seed SEED` make that puzzle first (the first puzzle's seed is the
+    run's --seed, unless --difficulty skipped candidates before it); minimal
+    is true when
     proved (no clue -- with --symmetry, no symmetric group of clues -- can
     go) and null when --clues stopped the removal early; grade is null unless
     --grade was given, rating (as in `sudoku rate`) unless --difficulty was.
@@ -269,10 +273,15 @@ def generate(count, size, box, variant, regions, seed, symmetry, clues, minimal,
         variant = "jigsaw"
 
     def body():
+        import secrets
+
         from .errors import PuzzleError
         from .generator import GenerationError, generate_many
         workers = jobs or (os.cpu_count() or 1)
-        options = dict(size=size, box=box, variant=variant, regions=region_ids, seed=seed,
+        # The run's seed, drawn here when not given, to report: the records carry each
+        # puzzle's own seed, which is the run's for the first puzzle of plain generation.
+        run_seed = secrets.randbits(63) if seed is None else seed
+        options = dict(size=size, box=box, variant=variant, regions=region_ids, seed=run_seed,
                        symmetry=symmetry, clues=clues, minimal=minimal, grade=level,
                        timeout=timeout, jobs=workers)
         try:
@@ -294,8 +303,8 @@ def generate(count, size, box, variant, regions, seed, symmetry, clues, minimal,
                 if first is None:
                     first = g
                     if seed is None:
-                        err(f"sudoku generate: seed {g.seed} (use --seed {g.seed} to repeat)",
-                            quiet)
+                        err(f"sudoku generate: seed {run_seed} (use --seed {run_seed} to "
+                            "repeat)", quiet)
                     if fmt != "json":
                         for line in _header(p):
                             out(line)
