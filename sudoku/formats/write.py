@@ -88,6 +88,8 @@ def format_line(cells: GridLike, n: int | None = None) -> str:
     if isinstance(cells, Puzzle):
         if cells.candidates is not None:
             return _sukaku_line(cells)
+        if cells.size <= _MAX_SYMBOL_SIZE:
+            return cells._packed.translate(_SYMBOL_TABLE).decode("ascii")  # (checked)
         values, n = cells.cells, cells.size
     elif not isinstance(cells, (tuple, list)) or (cells and not isinstance(cells[0], int)):
         values, n = _unpack(cells)[:2]  # text, rows, an array: the one input rule
@@ -97,14 +99,14 @@ def format_line(cells: GridLike, n: int | None = None) -> str:
             n = isqrt(len(values))
     if n > _MAX_SYMBOL_SIZE:
         return " ".join(map(str, grid_cells(values)[0]))
-    # One C-level pass (this runs once per puzzle of a batch): values are bytes,
-    # mapped to their symbols by a table.
+    # C-level passes (this runs once per puzzle of a batch): values are bytes, checked
+    # by deleting the valid ones, mapped to their symbols by a table.
     try:
         packed = bytes(values)
     except (TypeError, ValueError):
         packed = b""
-    if not packed or len(packed) != n * n or max(packed) > n:  # not n * n values 0..n
-        checked = grid_cells(values)[0]  # raises, naming the cell
+    if len(packed) != n * n or not packed or packed.translate(None, _VALUES[n]):
+        checked = grid_cells(values)[0]  # not n * n values from 0 to n: raises, naming one
         if len(checked) != n * n:
             raise PuzzleError(f"a {n}x{n} grid has {n * n} cells, not {len(checked)}")
         packed = bytes(checked)
@@ -129,6 +131,7 @@ def _sukaku_line(puzzle: Puzzle) -> str:
 
 _SYMBOL_TABLE = bytes.maketrans(bytes(range(_MAX_SYMBOL_SIZE + 1)),
                                 ("." + SYMBOLS[:_MAX_SYMBOL_SIZE]).encode("ascii"))
+_VALUES = [bytes(range(n + 1)) for n in range(_MAX_SYMBOL_SIZE + 1)]  # 0..n, by size
 
 
 def _layout(texts: Sequence[str], n: int, box_rows: int, box_cols: int, boxes: bool,
