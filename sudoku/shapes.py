@@ -34,7 +34,7 @@ from __future__ import annotations
 import math
 import operator
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from .errors import PuzzleError
@@ -50,7 +50,7 @@ if TYPE_CHECKING:
     """A grid as ``n`` rows of ``n`` values, 0 or None for a blank."""
     PuzzleLike: TypeAlias = Puzzle | str | bytes | Rows | np.ndarray
     """What every function that takes a puzzle takes (see `sudoku.shapes`)."""
-    GridLike: TypeAlias = Sequence[int] | PuzzleLike
+    GridLike: TypeAlias = Sequence[int | None] | Iterator[int | None] | PuzzleLike
     """What the writers take: a flat grid of ``n * n`` values, or a puzzle."""
 
 __all__ = ["as_grid", "as_puzzle", "grid_cells"]
@@ -134,8 +134,8 @@ def grid_cells(grid: GridLike, box=None, regions: Sequence[int] | None = None
                ) -> tuple[tuple[int, ...], Puzzle | None]:
     """The values of a grid, row by row, and its `Puzzle` when it came as one.
 
-    ``grid`` is a flat sequence of ``n * n`` values (0 or None for a blank),
-    or anything `as_grid` takes (its second value is then that puzzle: a
+    ``grid`` is a flat sequence (or iterator) of ``n * n`` values (0 or None
+    for a blank), or anything `as_grid` takes (its second value is then that puzzle: a
     Puzzle, or the one the text, rows or array make with ``box`` and
     ``regions``; None for a flat grid).
 
@@ -165,6 +165,8 @@ def grid_cells(grid: GridLike, box=None, regions: Sequence[int] | None = None
     """
     if isinstance(grid, Puzzle):
         return tuple(grid.cells), grid
+    if isinstance(grid, Iterator):  # values one by one (a generator, map(...))
+        grid = list(grid)
     if _flat(grid):
         values = list(cast(Sequence[Any], grid))
         n = math.isqrt(len(values))

@@ -256,6 +256,8 @@ def test_the_writers_take_solve_s_result_in_every_shape():
         assert sudoku.format_line(solve(form)) == line
         assert sudoku.format_grid(solve(form)) == grid
     assert sudoku.format_grid(parse_puzzle(grid)) == grid
+    assert sudoku.format_line(v for v in solve(UNIQUE4)) == line  # values one by one
+    assert sudoku.format_grid(iter(solve(UNIQUE4))) == grid
     with pytest.raises(PuzzleError, match=r"row 1, column 3 holds 7; values of a 4x4 grid"):
         sudoku.format_line([1, 2, 7, 4] + [0] * 12)
     with pytest.raises(PuzzleError, match="15 cells do not make a square grid"):
