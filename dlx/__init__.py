@@ -14,8 +14,17 @@ Importing this package imports neither numpy nor numba (so that command-line
 kernels are compiled, or loaded from numba's on-disk cache, on the first search.
 """
 
+from typing import TYPE_CHECKING, Any
+
 from .errors import DLXError, ParseError, ProblemError, TooLargeError
 from .results import BatchResult, CountResult, PropagateResult, SearchStopped, Stats, Uniqueness
+
+if TYPE_CHECKING:  # the names loaded on first use (_LAZY), for type checkers
+    from ._jit import warm_up
+    from .knuth import parse_knuth, read_knuth, write_knuth
+    from .options import Colored
+    from .problem import Problem
+    from .search import Estimate, Search
 
 __version__ = "0.1.0"
 
@@ -33,7 +42,7 @@ _LAZY = {
 _SUBMODULES = ("batch", "examples", "links", "logic", "parallel", "validate")  # loaded on first use
 
 
-def __getattr__(name):
+def __getattr__(name: str) -> Any:
     if name in _SUBMODULES:
         from importlib import import_module
 
@@ -48,5 +57,5 @@ def __getattr__(name):
     return value
 
 
-def __dir__():
+def __dir__() -> list[str]:
     return sorted(set(globals()) | set(_LAZY) | set(_SUBMODULES))

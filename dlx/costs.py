@@ -19,8 +19,9 @@ time and node limits, Ctrl-C, forced options.
 from __future__ import annotations
 
 import heapq
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 import numpy as np
 
@@ -184,7 +185,7 @@ def cheapest(problem, k=1, *, max_nodes=None, timeout=None, forced=()) -> Cheape
                 restore=False)
     kept: list = []  # the k best so far: (-cost, -order, solution), the dearest first
     try:
-        for n, found in enumerate(s):
+        for n, found in enumerate(cast(Iterator[Costed], s)):  # (what _stored makes)
             item = (-found.cost, -n, found)
             if len(kept) < s._k:
                 heapq.heappush(kept, item)

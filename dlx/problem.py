@@ -16,13 +16,21 @@ several searches of one problem can run side by side.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from . import links as _links_mod
 from .errors import ProblemError
 from .options import Colored, read_bounds, read_costs, read_items, read_options
+
+if TYPE_CHECKING:
+    from numpy.typing import ArrayLike
+
+    from .costs import Cheapest
+    from .results import BatchResult, CountResult, PropagateResult, Uniqueness
+    from .search import Estimate, Search
 
 __all__ = ["Colored", "Problem"]
 
@@ -76,8 +84,12 @@ class Problem:
     [[0, 2], [1, 3]]
     """
 
-    def __init__(self, options, primary=None, secondary=None, *, labels=None, bounds=None,
-                 costs=None):
+    def __init__(self, options: Iterable[Iterable[Hashable]] | Mapping[Any, Iterable[Hashable]],
+                 primary: Iterable[Hashable] | int | None = None,
+                 secondary: Iterable[Hashable] | int | None = None, *,
+                 labels: Iterable[Any] | None = None,
+                 bounds: Mapping[Hashable, int | tuple[int, int]] | None = None,
+                 costs: Sequence[int] | Mapping[Any, int] | None = None) -> None:
         if isinstance(options, Mapping):
             if labels is not None:
                 raise ProblemError("give option labels either as dict keys or as labels=, not both")
@@ -271,8 +283,9 @@ class Problem:
 
         return searcher(self)(self, restore=False, **kwargs)
 
-    def search(self, *, limit=None, seed=None, max_nodes=None, timeout=None, forced=(),
-               locked=False):
+    def search(self, *, limit: int | None = None, seed: int | None = None,
+               max_nodes: int | None = None, timeout: float | None = None,
+               forced: Iterable[int] = (), locked: bool = False) -> Search:
         """A resumable search over this problem.
 
         Parameters
@@ -318,8 +331,9 @@ class Problem:
         return searcher(self)(self, limit=limit, seed=seed, max_nodes=max_nodes,
                               timeout=timeout, forced=forced, locked=locked)
 
-    def solutions(self, *, limit=None, seed=None, max_nodes=None, timeout=None, forced=(),
-                  locked=False):
+    def solutions(self, *, limit: int | None = None, seed: int | None = None,
+                  max_nodes: int | None = None, timeout: float | None = None,
+                  forced: Iterable[int] = (), locked: bool = False) -> Iterator[list[Any]]:
         """Iterate over solutions lazily, each a sorted list of option labels.
 
         Parameters
@@ -361,7 +375,9 @@ class Problem:
         return iter(self.search(limit=limit, seed=seed, max_nodes=max_nodes,
                                 timeout=timeout, forced=forced, locked=locked))
 
-    def solve(self, *, seed=None, max_nodes=None, timeout=None, forced=(), locked=False):
+    def solve(self, *, seed: int | None = None, max_nodes: int | None = None,
+              timeout: float | None = None, forced: Iterable[int] = (),
+              locked: bool = False) -> list[Any] | None:
         """The first solution found, or None when there is none.
 
         Parameters
@@ -411,8 +427,9 @@ class Problem:
             raise SearchStopped(s.stats)
         return None
 
-    def count(self, *, limit=None, seed=None, max_nodes=None, timeout=None, forced=(),
-              locked=False):
+    def count(self, *, limit: int | None = None, seed: int | None = None,
+              max_nodes: int | None = None, timeout: float | None = None,
+              forced: Iterable[int] = (), locked: bool = False) -> CountResult:
         """Count solutions, up to ``limit``.
 
         Parameters
@@ -456,7 +473,8 @@ class Problem:
         return self._search_once(limit=limit, seed=seed, max_nodes=max_nodes,
                                  timeout=timeout, forced=forced, locked=locked).count()
 
-    def unique(self, *, max_nodes=None, timeout=None, forced=(), locked=False):
+    def unique(self, *, max_nodes: int | None = None, timeout: float | None = None,
+               forced: Iterable[int] = (), locked: bool = False) -> Uniqueness[list[Any]]:
         """Does the problem have exactly one solution?
 
         Parameters
@@ -492,7 +510,7 @@ class Problem:
                               locked=locked)
         return Uniqueness.of(list(s), s.stats)
 
-    def propagate(self, forced=()):
+    def propagate(self, forced: Iterable[int] = ()) -> PropagateResult:
         """Apply ``forced`` options, then take every forced single.
 
         A forced single is a primary item with exactly one option left; MRV
@@ -517,8 +535,9 @@ class Problem:
 
         return propagate(self, forced)
 
-    def solve_many(self, forced_lists, *, limit=1, store=1, max_nodes=None, jobs=1,
-                   locked=False):
+    def solve_many(self, forced_lists: Iterable[Iterable[int]], *, limit: int = 1,
+                   store: int = 1, max_nodes: int | None = None, jobs: int = 1,
+                   locked: bool = False) -> BatchResult:
         """Solve many variants of this problem that differ only by forced options.
 
         All of them run in one jitted call (on ``jobs`` threads), reusing one
@@ -575,7 +594,8 @@ class Problem:
         return solve_many(self, forced_lists, limit=limit, store=store,
                          max_nodes=max_nodes, jobs=jobs, locked=locked)
 
-    def split(self, depth, *, forced=()):
+    def split(self, depth: int, *,
+              forced: Iterable[int] = ()) -> tuple[list[list[int]], int]:
         """Split the search at ``depth`` into independent subproblems.
 
         Parameters
@@ -604,7 +624,8 @@ class Problem:
 
         return split(self, depth, forced=forced)
 
-    def estimate(self, probes=1000, *, seed=0, forced=(), timeout=None):
+    def estimate(self, probes: int = 1000, *, seed: int = 0, forced: Iterable[int] = (),
+                 timeout: float | None = None) -> Estimate:
         """Knuth's random-probe estimate of the search tree and the solution count.
 
         Parameters
@@ -643,7 +664,8 @@ class Problem:
 
         return estimate(self, probes, seed=seed, forced=forced, timeout=timeout)
 
-    def cheapest(self, k=1, *, max_nodes=None, timeout=None, forced=()):
+    def cheapest(self, k: int = 1, *, max_nodes: int | None = None,
+                 timeout: float | None = None, forced: Iterable[int] = ()) -> Cheapest:
         """The ``k`` solutions of least total cost (Knuth's DLX5), cheapest first.
 
         Parameters
@@ -686,7 +708,7 @@ class Problem:
 
         return cheapest(self, k, max_nodes=max_nodes, timeout=timeout, forced=forced)
 
-    def to_knuth(self, *, rename=None) -> str:
+    def to_knuth(self, *, rename: Callable[[Any], str] | None = None) -> str:
         """The problem as text in Knuth's DLX format (see `dlx.knuth.write_knuth`).
 
         Parameters
@@ -716,7 +738,7 @@ class Problem:
         return "".join(line + "\n" for line in format_knuth(self, rename=rename))
 
     @classmethod
-    def from_matrix(cls, matrix, secondary=0):
+    def from_matrix(cls, matrix: ArrayLike, secondary: int = 0) -> Problem:
         """Build a problem from a dense 0/1 matrix: rows are options, columns items.
 
         The last ``secondary`` columns are secondary items.  Items are the

@@ -19,7 +19,7 @@ A search ends with a *status*:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from .errors import DLXError
 
@@ -27,6 +27,8 @@ __all__ = ["STATUSES", "Stats", "CountResult", "Uniqueness", "PropagateResult",
            "BatchResult", "SearchStopped"]
 
 STATUSES = ("complete", "limit", "nodes", "timeout", "interrupted", "overflow")
+
+S = TypeVar("S")
 
 
 @dataclass
@@ -101,8 +103,11 @@ class CountResult:
 
 
 @dataclass
-class Uniqueness:
+class Uniqueness(Generic[S]):
     """Outcome of a uniqueness check (a count with limit 2).
+
+    Generic in the type of a solution (``Uniqueness[list]`` from
+    `dlx.Problem.unique`, a grid's type from `sudoku.solver.check`).
 
     Attributes
     ----------
@@ -115,11 +120,11 @@ class Uniqueness:
     """
 
     status: str
-    solutions: list
+    solutions: list[S]
     stats: Stats = field(default_factory=Stats)
 
     @classmethod
-    def of(cls, solutions: list, stats: Stats) -> Uniqueness:
+    def of(cls, solutions: list[S], stats: Stats) -> Uniqueness[S]:
         """The verdict of a search that stopped at two solutions (or was stopped
         first, as ``stats.status`` says), with the solutions it found.
 

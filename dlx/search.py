@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -330,7 +331,7 @@ class Search:
         self._reporter = callback
 
     # -------------------------------------------------------------------- API
-    def __iter__(self):
+    def __iter__(self) -> Iterator[list[Any]]:
         status = None
         try:
             while self._st[K.STEP] != K.S_DONE or not self._started:
@@ -347,7 +348,7 @@ class Search:
             # search that had not ended is recorded as interrupted.
             self._finish(status or "interrupted")
 
-    def count(self):
+    def count(self) -> CountResult:
         """Count the remaining solutions (plus those already found).
 
         Returns
@@ -366,7 +367,7 @@ class Search:
         return CountResult(self.stats.solutions, self.stats.status, self.stats)
 
     @property
-    def status(self):
+    def status(self) -> str:
         """How the search ended, or ``"running"``."""
         return self.stats.status
 
@@ -396,7 +397,7 @@ def propagate(problem, forced=()) -> PropagateResult:
     return PropagateResult(("contradiction", "solved", "open")[code], chosen, live)
 
 
-def split(problem, depth, *, forced=()):
+def split(problem, depth, *, forced=()) -> tuple[list[list[int]], int]:
     """Implementation of `dlx.Problem.split`."""
     # No search goes deeper than one choice per option: a deeper cut is that one.
     depth = min(validate.whole("depth", depth, least=0, optional=False), problem.n_options)
@@ -512,7 +513,7 @@ def _prober(problem, fidx):
             lambda seed, block: kernel(nd, it, x, st, seed, block))
 
 
-def estimate(problem, probes=1000, *, seed=0, forced=(), timeout=None):
+def estimate(problem, probes=1000, *, seed=0, forced=(), timeout=None) -> Estimate:
     """Implementation of `dlx.Problem.estimate`."""
     probes = validate.budget("probes", probes, optional=False)
     seed = validate.whole("seed", seed, least=0, optional=False)

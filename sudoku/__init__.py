@@ -12,6 +12,8 @@ Jupyter).  The solver, the generator and the logic are loaded on first use, so
 importing this package does not import numba.
 """
 
+from typing import TYPE_CHECKING, Any
+
 from .errors import GridTooLargeError, PuzzleError
 from .formats import (
     format_candidates,
@@ -62,10 +64,41 @@ _LAZY = {
     "rate": "grading", "Rating": "grading", "generate_rated": "grading",
     "explain": "logic", "hint": "logic", "Explanation": "logic", "Hint": "logic",
 }
-__all__ += ["__version__", *_LAZY]
+# Spelt out (not *_LAZY) so that type checkers see them exported; a test checks they agree.
+__all__ += [
+    "__version__", "solve", "count", "check", "candidates", "solve_all", "PuzzleResult",
+    "Candidates", "ResultBlock", "PuzzleBlock", "problem_for", "generate", "generate_many",
+    "minimize", "is_minimal", "Generated", "GenerationError", "grade", "Grade", "render_svg",
+    "render_text", "rate", "Rating", "generate_rated", "explain", "hint", "Explanation", "Hint",
+]
+
+if TYPE_CHECKING:  # the names of _LAZY, for type checkers
+    from .formats.bulk import PuzzleBlock
+    from .generator import (
+        Generated,
+        GenerationError,
+        generate,
+        generate_many,
+        is_minimal,
+        minimize,
+    )
+    from .grading import Grade, Rating, generate_rated, grade, rate
+    from .logic import Explanation, Hint, explain, hint
+    from .render import render_svg, render_text
+    from .results import ResultBlock
+    from .solver import (
+        Candidates,
+        PuzzleResult,
+        candidates,
+        check,
+        count,
+        problem_for,
+        solve,
+        solve_all,
+    )
 
 
-def __getattr__(name):
+def __getattr__(name: str) -> Any:
     module = _LAZY.get(name)
     if module is None:
         raise AttributeError(f"module 'sudoku' has no attribute {name!r}")
@@ -76,5 +109,5 @@ def __getattr__(name):
     return value
 
 
-def __dir__():
+def __dir__() -> list[str]:
     return sorted(set(globals()) | set(_LAZY))

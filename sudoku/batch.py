@@ -35,7 +35,7 @@ from .errors import PuzzleError
 from .formats.bulk import PuzzleBlock
 from .grid import Puzzle, check_givens
 from .kernels import kernel_name, layout_for, search_alone, solve_grids
-from .results import STATUS_OF_CODE, PuzzleResult, ResultBlock, _found_grids
+from .results import PuzzleResult, ResultBlock, _found_grids, result_status, statuses_of_codes
 
 __all__ = ["BATCH_NODE_CAP", "BATCH_SECONDS", "CHUNK", "SCHEDULER_CHUNK", "PuzzleResult",
            "ResultBlock", "map_chunks", "solve_all"]
@@ -59,7 +59,7 @@ def _finish_alone(res: PuzzleResult, prob, forced, limit, store, timeout, max_no
                          max_nodes=max_nodes)
         res.count, res.nodes, res.solutions = r.count, r.nodes, r.solutions
         res.seconds += r.seconds  # after its batch call's time, if timed
-        res.status = {"overflow": "nodes"}.get(r.status, r.status)
+        res.status = result_status(res.mode, r.status)
         return
     t0 = time.perf_counter()
     s = prob.search(forced=forced, limit=limit or None, timeout=timeout, max_nodes=max_nodes,
@@ -71,7 +71,7 @@ def _finish_alone(res: PuzzleResult, prob, forced, limit, store, timeout, max_no
         sols = []
         stats = s.count().stats
     res.count = stats.solutions
-    res.status = stats.status
+    res.status = result_status(res.mode, stats.status)
     res.nodes = stats.nodes
     res.seconds += time.perf_counter() - t0  # after its batch call's time, if timed
     res.solutions = [grid_of(res.puzzle.size, x) for x in sols]
@@ -216,11 +216,11 @@ class _Chunk:
                     puzzles.extend(item)
                 pos += len(item)
                 continue
-            if isinstance(item, str):
-                from .formats import parse_puzzle
+            if not isinstance(item, (Puzzle, PuzzleError)):  # text, rows, an array
+                from .shapes import as_puzzle
 
                 try:
-                    item = parse_puzzle(item)
+                    item = as_puzzle(item)
                 except PuzzleError as exc:
                     item = exc
             if isinstance(item, PuzzleError):
@@ -277,7 +277,8 @@ class _Chunk:
         puzzles = g.puzzles
         found = (_found_grids(out.counts, out.solutions) if g.bits is not None
                  else _found_options(g, out))
-        statuses = [STATUS_OF_CODE[c] for c in codes.tolist()]
+        table = statuses_of_codes(s.mode)
+        statuses = [table[c] for c in codes.tolist()]
         start = self.start
         if g.positions is None:
             indices = range(start, start + len(puzzles))
@@ -329,7 +330,7 @@ class _Chunk:
                     self.results[pos + at + 1:pos + j] = [_COVERED] * (j - at - 1)
                 if j < k:
                     res = PuzzleResult(self.start + pos + j, block[j], None,
-                                       STATUS_OF_CODE[codes[b]], int(out.counts[b]), [],
+                                       statuses_of_codes(s.mode)[codes[b]], int(out.counts[b]), [],
                                        int(out.nodes[b]), float(seconds[b]), s.mode)
                     _settle(res, g, b, s)
                     self.results[pos + j] = res
@@ -431,9 +432,11 @@ def solve_all(items: Iterable, *, mode="solve", limit=None, jobs=1, timeout=None
 
     Parameters
     ----------
-    items : iterable of Puzzle, PuzzleError, PuzzleBlock or str
+    items : iterable of Puzzle, PuzzleError, PuzzleBlock, str, rows or numpy.ndarray
         What `sudoku.read_puzzles` or `sudoku.read_blocks` yields (errors
-        pass straight through as invalid results) or puzzle strings.
+        pass straight through as invalid results), or puzzles in any other
+        form the API takes (`sudoku.shapes`: text, rows, arrays; one that
+        cannot be read is an invalid result, with its error).
     mode : {"solve", "check", "count"}
         First solution; uniqueness (stops at two); count (up to ``limit``).
     limit : int, optional

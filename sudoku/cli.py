@@ -83,8 +83,9 @@ STOPPED = ("timeout", "nodes", "interrupted")
 PROGRESS_AFTER = 1.0  # seconds before a progress counter appears
 PROGRESS_EVERY = 0.25  # seconds between its updates
 # The columns of --format csv: the fields of the JSON object of the same name.
-SOLVE_COLUMNS = ("index", "puzzle", "status", "solution", "nodes", "seconds")
-COUNT_COLUMNS = ("index", "puzzle", "status", "count", "nodes", "seconds")
+# An invalid puzzle's row has its message under "error" (empty in the others).
+SOLVE_COLUMNS = ("index", "puzzle", "status", "solution", "nodes", "seconds", "error")
+COUNT_COLUMNS = ("index", "puzzle", "status", "count", "nodes", "seconds", "error")
 
 
 # ------------------------------------------------------------------ options
@@ -422,8 +423,9 @@ def solve(file, box, variant, regions, fmt, jobs, scheduler, connect_timeout, ti
     (then with "error" and "column" instead of the search fields), index
     counts puzzles from 0 over all the FILEs, source names the FILE and
     seconds is the time spent on the puzzle.  `--format csv` has the columns
-    index,puzzle,status,solution,nodes,seconds.  Timing each puzzle (json,
-    csv, -v) solves the puzzles one kernel call each, which is slower.
+    index,puzzle,status,solution,nodes,seconds,error, error holding an
+    invalid puzzle's message.  Timing each puzzle (json, csv, -v) solves the
+    puzzles one kernel call each, which is slower.
 
     Exit status: 0 all solved; 3 some have no solution; 4 some were stopped;
     1 some are invalid.
@@ -484,8 +486,8 @@ def check(file, box, variant, regions, show_proof, fmt, jobs, scheduler, connect
     where they differ "differ".  JSON lines hold
     `{"index", "source", "line", "name", "puzzle", "status", "nodes",
     "seconds"}`.  `--format csv` has the columns
-    index,puzzle,status,solution,nodes,seconds, the solution given for a
-    unique puzzle.
+    index,puzzle,status,solution,nodes,seconds,error, the solution given for
+    a unique puzzle, the error for an invalid one.
 
     \b
     Exit status: 0 all unique; 3 some are multiple or have none;
@@ -551,7 +553,8 @@ def count(file, box, variant, regions, limit, fmt, jobs, scheduler, connect_time
     lines hold `{"index", "source", "line", "name", "puzzle", "count",
     "exact", "status", "nodes", "seconds"}`, status being the search's
     (complete, limit, timeout, nodes, interrupted) or invalid.  `--format
-    csv` has the columns index,puzzle,status,count,nodes,seconds.
+    csv` has the columns index,puzzle,status,count,nodes,seconds,error, error
+    holding an invalid puzzle's message.
 
     Exit status: 0 every puzzle counted (lower bounds included); 1 some are
     invalid.

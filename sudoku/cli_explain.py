@@ -35,7 +35,8 @@ from .cli_make import _marker_line, _run, _where
 from .formats.write import csv_line, csv_row
 
 # The columns of rate's --format csv: the fields of its JSON object of the same name.
-RATE_COLUMNS = ("index", "puzzle", "status", "score", "level", "hardest", "guesses", "steps")
+RATE_COLUMNS = ("index", "puzzle", "status", "score", "level", "hardest", "guesses", "steps",
+                "error")
 
 __all__ = ["explain", "hint", "rate"]
 
@@ -235,7 +236,8 @@ def rate(file, box, variant, regions, by_search, max_nodes, fmt, jobs, show_stat
     `{"index", "source", "line", "name", "puzzle", "status", "score",
     "level", "hardest", "guesses", "steps", "techniques"}`, status being
     unique or the marker; `--format csv` has the columns index, puzzle,
-    status, score, level, hardest, guesses and steps.  With --search the
+    status, score, level, hardest, guesses, steps and error (an invalid
+    puzzle's message).  With --search the
     output is `sudoku grade`'s.
 
     \b

@@ -73,7 +73,7 @@ DIFFICULTY_NAMES = ("easy", "medium", "hard", "expert", "extreme")
 VARIANT_NAMES = tuple(VARIANTS)
 # The columns of grade's --format csv: the fields of its JSON object of the same name.
 GRADE_COLUMNS = ("index", "puzzle", "status", "grade", "singles", "filled_by_singles",
-                 "guesses", "branch_points", "nodes", "seconds")
+                 "guesses", "branch_points", "nodes", "seconds", "error")
 
 
 # ------------------------------------------------------------------ helpers
@@ -252,7 +252,11 @@ def generate(count, size, box, variant, regions, seed, symmetry, clues, minimal,
     default, so the output reads back as written; a jigsaw puzzle's line has
     its region map as a second field.  JSON lines hold `{"index", "seed",
     "puzzle", "solution", "size", "box", "variant", "regions", "clues",
-    "symmetry", "minimal", "tries", "grade", "rating"}`; minimal is true when
+    "symmetry", "minimal", "tries", "grade", "rating"}`; seed is the puzzle's
+    own, so each line can be made again on its own: the same options with
+    `--seed SEED` make that puzzle first (the first puzzle's seed is the
+    run's --seed, unless --difficulty skipped candidates before it); minimal
+    is true when
     proved (no clue -- with --symmetry, no symmetric group of clues -- can
     go) and null when --clues stopped the removal early; grade is null unless
     --grade was given, rating (as in `sudoku rate`) unless --difficulty was.
@@ -273,10 +277,15 @@ def generate(count, size, box, variant, regions, seed, symmetry, clues, minimal,
         variant = "jigsaw"
 
     def body():
+        import secrets
+
         from .errors import PuzzleError
         from .generator import GenerationError, generate_many
         workers = jobs or (os.cpu_count() or 1)
-        options = dict(size=size, box=box, variant=variant, regions=region_ids, seed=seed,
+        # The run's seed, drawn here when not given, to report: the records carry each
+        # puzzle's own seed, which is the run's for the first puzzle of plain generation.
+        run_seed = secrets.randbits(63) if seed is None else seed
+        options = dict(size=size, box=box, variant=variant, regions=region_ids, seed=run_seed,
                        symmetry=symmetry, clues=clues, minimal=minimal, grade=level,
                        timeout=timeout, jobs=workers)
         try:
@@ -298,8 +307,8 @@ def generate(count, size, box, variant, regions, seed, symmetry, clues, minimal,
                 if first is None:
                     first = g
                     if seed is None:
-                        err(f"sudoku generate: seed {g.seed} (use --seed {g.seed} to repeat)",
-                            quiet)
+                        err(f"sudoku generate: seed {run_seed} (use --seed {run_seed} to "
+                            "repeat)", quiet)
                     if fmt != "json":
                         for line in _header(p):
                             out(line)
@@ -513,8 +522,9 @@ def grade(file, box, variant, regions, max_nodes, fmt, show_stats, quiet):
     "name", "puzzle", "status", "grade", "singles", "filled_by_singles",
     "guesses", "branch_points", "nodes", "seconds"}`, status being unique or
     the marker, seconds the time spent grading the puzzle.  `--format csv`
-    prints a header line of these columns, then a row per puzzle:
-    index,puzzle,status,grade,singles,filled_by_singles,guesses,branch_points,nodes,seconds
+    prints a header line of these columns, then a row per puzzle (error
+    holding an invalid puzzle's message):
+    index,puzzle,status,grade,singles,filled_by_singles,guesses,branch_points,nodes,seconds,error
 
     \b
     Exit status: 0 all graded; 1 some invalid or no puzzle found;

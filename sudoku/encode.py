@@ -22,12 +22,16 @@ only through this module.
 from __future__ import annotations
 
 import operator
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from dlx import Problem
 
 from .grid import Puzzle, houses
+
+if TYPE_CHECKING:
+    from .shapes import PuzzleLike
 
 __all__ = ["PROBLEM_CACHE", "cell_value", "givens", "grid_of", "option_number",
            "option_numbers", "problem_for", "restrictions", "shape_key"]
@@ -40,8 +44,10 @@ shape_key = operator.attrgetter("box_rows", "box_cols", "variant", "regions", "_
 and whether it has candidates)."""
 
 
-def problem_for(puzzle: Puzzle) -> Problem:
+def problem_for(puzzle: PuzzleLike) -> Problem:
     """The exact-cover problem of ``puzzle``'s shape and variant, givens not applied.
+
+    ``puzzle`` may be given in any form of `sudoku.shapes` (text, rows, ...).
 
     Cached: every puzzle of one shape and variant (and jigsaw region map)
     shares one `dlx.Problem`.  Items are numbered as the module docstring
@@ -58,6 +64,10 @@ def problem_for(puzzle: Puzzle) -> Problem:
     >>> p.n_options, p.n_primary   # 16 cells x 4 values; 16 cells + 12 houses x 4 values
     (64, 64)
     """
+    if not isinstance(puzzle, Puzzle):
+        from .shapes import as_puzzle
+
+        puzzle = as_puzzle(puzzle)
     key = shape_key(puzzle)
     prob = _problems.get(key)
     if prob is None:

@@ -108,7 +108,9 @@ same in every version that keeps them and the techniques' order.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -118,6 +120,10 @@ from .encode import givens, problem_for, shape_key
 from .errors import PuzzleError
 from .formats import as_puzzle
 from .grid import Puzzle, check_givens
+
+if TYPE_CHECKING:
+    from .generator import Generated
+    from .shapes import PuzzleLike
 
 __all__ = ["LEVELS", "Grade", "grade", "easy_limit", "level_for",
            "DIFFICULTIES", "GUESS_WEIGHT", "WEIGHTS", "Rating", "difficulty_of", "rate",
@@ -303,12 +309,12 @@ def _replay(prob, inc: _Incidence, forced: np.ndarray, max_nodes: int):
     return singles, guesses, branches, solutions, True
 
 
-def grade(puzzle, *, max_nodes: int | None = None) -> Grade:
+def grade(puzzle: PuzzleLike, *, max_nodes: int | None = None) -> Grade:
     """Grade a puzzle by what the search needs (not a human difficulty rating).
 
     Parameters
     ----------
-    puzzle : Puzzle or str
+    puzzle : Puzzle, str, rows or numpy.ndarray (any form of `sudoku.shapes`)
         The puzzle (a string in any format :func:`sudoku.parse_puzzle` reads).
     max_nodes : int, optional
         Search nodes allowed (default :data:`DEFAULT_MAX_NODES`); beyond them
@@ -452,12 +458,12 @@ def rating_of(explanation) -> Rating | None:
                   {t: counts[t] for t in used})
 
 
-def rate(puzzle) -> Rating:
+def rate(puzzle: PuzzleLike) -> Rating:
     """Rate a puzzle by the techniques a person needs (see "The rating" above).
 
     Parameters
     ----------
-    puzzle : Puzzle or str
+    puzzle : Puzzle, str, rows or numpy.ndarray (any form of `sudoku.shapes`)
 
     Returns
     -------
@@ -505,24 +511,26 @@ RATED_BATCH = 8
 must not depend on ``jobs``)."""
 
 
-def _rated_batch(seed: int, kwargs: dict) -> list:
-    """A batch of candidates, each with its rating (in a worker process, or here)."""
+def _rated_batch(seed: int, start: int, kwargs: dict) -> list:
+    """Candidates ``start`` on of ``seed``'s stream, each with its rating (in a worker
+    process, or here)."""
     from .generator import generate_many
 
-    return [(g, rate(g.puzzle)) for g in generate_many(RATED_BATCH, seed=seed, jobs=1,
-                                                       **kwargs)]
+    return [(g, rate(g.puzzle)) for g in generate_many(RATED_BATCH, seed=seed, start=start,
+                                                       jobs=1, **kwargs)]
 
 
 def generate_rated(count: int, difficulty: str, *, seed: int | None = None, tries: int = 1000,
-                   jobs: int = 1, **kwargs):
+                   jobs: int = 1, **kwargs: Any) -> Iterator[tuple[Generated, Rating]]:
     """Make ``count`` puzzles whose rating level is ``difficulty``; yields ``(Generated, Rating)``.
 
-    Candidates come from `sudoku.generator.generate_many` in batches of
-    `RATED_BATCH`, batch ``b`` seeded from ``(seed, b)``; each is rated and
-    kept when its level is ``difficulty``.  So the output depends on the seed
-    (and the other arguments) only, not on ``jobs``.  Each `Generated` is
-    renumbered (``index``) and carries ``seed`` and, as ``tries``, the
-    candidates rated for it.
+    The candidates are the puzzles `sudoku.generator.generate_many` makes
+    from ``seed`` (and the other arguments), rated in batches of
+    `RATED_BATCH`; each is kept when its level is ``difficulty``.  So the
+    output depends on the seed (and the other arguments) only, not on
+    ``jobs``.  Each `Generated` is renumbered (``index``) and carries, as
+    ``tries``, the candidates rated for it, and its own ``seed``: with it
+    the same call (or `generate`) makes that puzzle first.
 
     Parameters
     ----------
@@ -530,7 +538,7 @@ def generate_rated(count: int, difficulty: str, *, seed: int | None = None, trie
     difficulty : str
         One of :data:`DIFFICULTIES`.
     seed : int, optional
-        None draws a fresh one (reported in each `Generated.seed`).
+        None draws a fresh one.
     tries : int
         Candidates rated per puzzle before `GenerationError`.  Random minimal
         9x9 puzzles are about 40% easy, 20% medium, 1% hard, 15% expert and
@@ -555,8 +563,12 @@ def generate_rated(count: int, difficulty: str, *, seed: int | None = None, trie
 
     Examples
     --------
-    >>> [(g.index, r.level) for g, r in generate_rated(2, "easy", size=4, seed=3)]
+    >>> made = [(g, r.level) for g, r in generate_rated(2, "easy", size=4, seed=3)]
+    >>> [(g.index, level) for g, level in made]
     [(0, 'easy'), (1, 'easy')]
+    >>> g = made[1][0]
+    >>> next(generate_rated(1, "easy", size=4, seed=g.seed))[0].puzzle == g.puzzle
+    True
     """
     import secrets
 
@@ -576,8 +588,6 @@ def generate_rated(count: int, difficulty: str, *, seed: int | None = None, trie
 def _rated_stream(count: int, difficulty: str, base: int, tries: int, jobs: int, kwargs: dict):
     import dataclasses
 
-    import numpy as np
-
     from dlx.parallel.backends import backend_for, ordered
 
     from .errors import GenerationError
@@ -586,11 +596,10 @@ def _rated_stream(count: int, difficulty: str, base: int, tries: int, jobs: int,
         return
 
     def tasks():
-        b = 0
+        start = 0
         while True:
-            ss = np.random.SeedSequence(base, spawn_key=(b,))
-            yield int(ss.generate_state(1, dtype=np.uint64)[0] >> 1), kwargs
-            b += 1
+            yield base, start, kwargs
+            start += RATED_BATCH
 
     backend = backend_for(jobs)
     made = missed = 0
@@ -607,7 +616,7 @@ def _rated_stream(count: int, difficulty: str, base: int, tries: int, jobs: int,
                                               f"candidates (made instead: {got}); try more "
                                               f"--tries or another --seed", tries)
                     continue
-                yield dataclasses.replace(g, index=made, seed=base, tries=missed), r
+                yield dataclasses.replace(g, index=made, tries=missed), r
                 made += 1
                 missed = 0
                 seen = {}

@@ -36,6 +36,9 @@ from typing import TYPE_CHECKING, NamedTuple
 from .errors import PuzzleError
 from .limits import MAX_ENCODING_BYTES, MAX_SIZE, check_size, estimate_encoding
 
+if TYPE_CHECKING:
+    from .shapes import GridLike, PuzzleLike
+
 __all__ = [
     "SYMBOLS", "VARIANTS", "MAX_ENCODING_BYTES", "MAX_SIZE", "Puzzle", "Clash", "Variant",
     "default_box", "parse_box", "variant_rule", "check_regions", "houses", "cell_name",
@@ -555,8 +558,8 @@ class Clash(NamedTuple):
     cells: tuple[int, ...]
 
 
-def find_clashes(puzzle: Puzzle) -> list[Clash]:
-    """Every value given more than once in a house.
+def find_clashes(puzzle: PuzzleLike) -> list[Clash]:
+    """Every value given more than once in a house (``puzzle`` in any form of `sudoku.shapes`).
 
     Returns
     -------
@@ -572,6 +575,10 @@ def find_clashes(puzzle: Puzzle) -> list[Clash]:
     >>> find_clashes(Puzzle(2, 2, [1, 0, 0, 1] + [0] * 12))
     [Clash(value=1, house='row 1', cells=(0, 3))]
     """
+    if not isinstance(puzzle, Puzzle):
+        from .shapes import as_puzzle
+
+        puzzle = as_puzzle(puzzle)
     bits, houses_of, shape_houses = _clash_keys(puzzle.box_rows, puzzle.box_cols,
                                                 puzzle.variant, puzzle.regions)
     # Fast path, in C: one bit per (house, value) of each given, added up.  No two givens
@@ -602,8 +609,10 @@ def _value_word(v: int, n: int) -> str:
 _TIMES = {2: "twice", 3: "three times", 4: "four times"}
 
 
-def check_givens(puzzle: Puzzle) -> None:
+def check_givens(puzzle: PuzzleLike) -> None:
     """Raise if two givens clash (the same value twice in a house).
+
+    ``puzzle`` may be given in any form of `sudoku.shapes` (text, rows, ...).
 
     Raises
     ------
@@ -622,6 +631,10 @@ def check_givens(puzzle: Puzzle) -> None:
     ...
     sudoku.errors.PuzzleError: digit 1 appears twice in row 1: r1c1, r1c4
     """
+    if not isinstance(puzzle, Puzzle):
+        from .shapes import as_puzzle
+
+        puzzle = as_puzzle(puzzle)
     clashes = find_clashes(puzzle)
     if not clashes:
         return
@@ -639,7 +652,7 @@ def check_givens(puzzle: Puzzle) -> None:
 # ---------------------------------------------------------------------------
 # Independent checker
 # ---------------------------------------------------------------------------
-def validate_solution(puzzle: Puzzle, solution: Sequence[int]) -> None:
+def validate_solution(puzzle: PuzzleLike, solution: GridLike) -> None:
     """Check a solved grid from scratch: every house holds each value once, givens kept.
 
     This is the independent checker the tests rely on, so it does not use
@@ -648,10 +661,11 @@ def validate_solution(puzzle: Puzzle, solution: Sequence[int]) -> None:
 
     Parameters
     ----------
-    puzzle : Puzzle
-        The puzzle that was solved.
-    solution : sequence of int
-        ``n * n`` values, row by row.
+    puzzle : Puzzle, str, rows or numpy.ndarray
+        The puzzle that was solved (any form of `sudoku.shapes`).
+    solution : sequence of int, rows or numpy.ndarray
+        ``n * n`` values, row by row, or the grid in the shape `sudoku.solve`
+        gives it back.
 
     Raises
     ------
@@ -672,6 +686,14 @@ def validate_solution(puzzle: Puzzle, solution: Sequence[int]) -> None:
     ...
     sudoku.errors.PuzzleError: column 1 holds 1 four times and lacks 2, 3, 4
     """
+    from .shapes import as_puzzle, grid_cells
+
+    puzzle = as_puzzle(puzzle)
+    if not isinstance(solution, (list, tuple)) or (
+            solution and not isinstance(solution[0], int)):
+        # Rows, an array or text; a flat list is checked below, value by value.
+        solution = grid_cells(solution, (puzzle.box_rows, puzzle.box_cols),
+                              puzzle.regions)[0]
     n = puzzle.size
     br, bc = puzzle.box_rows, puzzle.box_cols
 

@@ -20,12 +20,43 @@ from .errors import PuzzleError
 from .formats.bulk import PuzzleBlock, format_block
 from .grid import Puzzle
 
-__all__ = ["PuzzleResult", "ResultBlock", "STATUS_OF_CODE"]
+__all__ = ["PuzzleResult", "ResultBlock", "STATUS_OF_CODE", "statuses_of_codes",
+           "result_status"]
 
 STATUS_OF_CODE = tuple({"clash": "invalid", "overflow": "nodes"}.get(s, s) for s in STATUSES)
 """A result's status for each batch-kernel code (`dlx.batch.STATUSES`): clashing
 givens make the puzzle invalid; a count that overflowed is, like one stopped by
-the node cap, a lower bound."""
+the node cap, a lower bound.  In ``solve`` mode, see `statuses_of_codes`."""
+
+_SOLVE_STATUS_OF_CODE = tuple("solved" if s == "limit" else s for s in STATUS_OF_CODE)
+
+
+def statuses_of_codes(mode: str) -> tuple[str, ...]:
+    """`STATUS_OF_CODE` for results of ``mode``: in ``solve`` mode the search stops at
+    the one solution it is asked for (its limit), and the result is ``"solved"``.
+
+    Examples
+    --------
+    >>> from dlx.batch import STATUSES
+    >>> statuses_of_codes("solve")[STATUSES.index("limit")]
+    'solved'
+    >>> statuses_of_codes("check")[STATUSES.index("limit")]
+    'limit'
+    """
+    return _SOLVE_STATUS_OF_CODE if mode == "solve" else STATUS_OF_CODE
+
+
+def result_status(mode: str, status: str) -> str:
+    """A result's status from its search's (`dlx.results`), as for the batch kernel's codes.
+
+    Examples
+    --------
+    >>> result_status("solve", "limit"), result_status("count", "limit")
+    ('solved', 'limit')
+    >>> result_status("check", "overflow")
+    'nodes'
+    """
+    return statuses_of_codes(mode)[STATUSES.index(status)] if status in STATUSES else status
 
 
 @dataclass(slots=True)
@@ -41,9 +72,12 @@ class PuzzleResult:
     error : PuzzleError or None
         Why the item is invalid (bad text, clashing givens, ...).
     status : str
-        ``"invalid"``; else the search status: ``"complete"`` (exact),
-        ``"limit"``, ``"nodes"``, ``"timeout"`` or ``"interrupted"``
-        (``"pending"`` only while the batch is being solved).
+        ``"invalid"``; in ``solve`` mode, ``"solved"`` once the solution is
+        found (the search stops there); else the search status (`dlx.results`):
+        ``"complete"`` (the whole tree searched: the count is exact; in
+        ``solve`` mode, there is no solution), ``"limit"`` (``check``: stopped
+        at the second solution; ``count``: at ``limit``), ``"nodes"``,
+        ``"timeout"`` or ``"interrupted"`` (the count is a lower bound).
     count : int
         Solutions counted (a lower bound unless ``status == "complete"``).
     solutions : list of tuple
@@ -153,7 +187,8 @@ class ResultBlock:
     @property
     def statuses(self) -> list[str]:
         """Each puzzle's `PuzzleResult.status`."""
-        return [STATUS_OF_CODE[c] for c in self.codes.tolist()]
+        table = statuses_of_codes(self.mode)
+        return [table[c] for c in self.codes.tolist()]
 
     def verdicts(self) -> list[str]:
         """Each puzzle's `PuzzleResult.verdict`."""

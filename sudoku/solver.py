@@ -14,6 +14,7 @@ chunk of puzzles; `solve_all` and `PuzzleResult` are importable from here too.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, overload
 
 import numpy as np
 
@@ -26,11 +27,33 @@ from .grid import Puzzle, check_givens
 from .kernels import layout_for, search_alone
 from .shapes import as_grid
 
+if TYPE_CHECKING:
+    from .shapes import PuzzleLike, Rows
+
 __all__ = ["PuzzleResult", "Candidates", "problem_for", "solve", "count", "check",
            "candidates", "solve_all"]
 
+Box = str | tuple[int, int] | None
+"""A box shape: ``"RxC"``, ``(rows, columns)``, or None for the size's default."""
 
-def solve(puzzle, *, box=None, timeout=None, max_nodes=None, kernel=None):
+
+@overload
+def solve(puzzle: Puzzle | str | bytes, *, box: Box = ..., timeout: float | None = ...,
+          max_nodes: int | None = ..., kernel: str | None = ...) -> tuple[int, ...] | None: ...
+
+
+@overload
+def solve(puzzle: np.ndarray, *, box: Box = ..., timeout: float | None = ...,
+          max_nodes: int | None = ..., kernel: str | None = ...) -> np.ndarray | None: ...
+
+
+@overload
+def solve(puzzle: Rows, *, box: Box = ..., timeout: float | None = ...,
+          max_nodes: int | None = ..., kernel: str | None = ...) -> list[list[int]] | None: ...
+
+
+def solve(puzzle: PuzzleLike, *, box: Box = None, timeout: float | None = None,
+          max_nodes: int | None = None, kernel: str | None = None) -> Any:
     """The first solution of a puzzle, or None when it has none.
 
     Parameters
@@ -92,7 +115,9 @@ def solve(puzzle, *, box=None, timeout=None, max_nodes=None, kernel=None):
     return shaped(grid_of(p.size, sol))
 
 
-def count(puzzle, *, box=None, limit=None, timeout=None, max_nodes=None, kernel=None):
+def count(puzzle: PuzzleLike, *, box: Box = None, limit: int | None = None,
+          timeout: float | None = None, max_nodes: int | None = None,
+          kernel: str | None = None) -> CountResult:
     """Count a puzzle's solutions (up to ``limit``).
 
     Parameters
@@ -141,7 +166,25 @@ def count(puzzle, *, box=None, limit=None, timeout=None, max_nodes=None, kernel=
     return r
 
 
-def check(puzzle, *, box=None, timeout=None, max_nodes=None, kernel=None):
+@overload
+def check(puzzle: Puzzle | str | bytes, *, box: Box = ..., timeout: float | None = ...,
+          max_nodes: int | None = ..., kernel: str | None = ...
+          ) -> Uniqueness[tuple[int, ...]]: ...
+
+
+@overload
+def check(puzzle: np.ndarray, *, box: Box = ..., timeout: float | None = ...,
+          max_nodes: int | None = ..., kernel: str | None = ...) -> Uniqueness[np.ndarray]: ...
+
+
+@overload
+def check(puzzle: Rows, *, box: Box = ..., timeout: float | None = ...,
+          max_nodes: int | None = ..., kernel: str | None = ...
+          ) -> Uniqueness[list[list[int]]]: ...
+
+
+def check(puzzle: PuzzleLike, *, box: Box = None, timeout: float | None = None,
+          max_nodes: int | None = None, kernel: str | None = None) -> Uniqueness[Any]:
     """Is the solution unique?
 
     Parameters
@@ -186,12 +229,12 @@ def check(puzzle, *, box=None, timeout=None, max_nodes=None, kernel=None):
                               locked=True)
     if not u.solutions:
         check_givens(p)  # clashing givens have no solution: name the cells instead
-    u.solutions = [shaped(grid_of(p.size, s)) for s in u.solutions]
-    return u
+    return Uniqueness(u.status, [shaped(grid_of(p.size, s)) for s in u.solutions], u.stats)
 
 
-def _bit_search(p: Puzzle, kernel, limit: int, timeout, max_nodes,
-                store: int | None = None) -> tuple[list, Stats] | None:
+def _bit_search(p: Puzzle, kernel: str | None, limit: int, timeout: float | None,
+                max_nodes: int | None, store: int | None = None
+                ) -> tuple[list[tuple[int, ...]], Stats] | None:
     """The bit kernel's search of ``p`` up to ``limit`` solutions (0: all), keeping
     ``store`` of them (default ``limit``): the solved grids and the statistics, or
     None when DLX is to search ``p`` (see `sudoku.kernels`)."""
@@ -226,11 +269,11 @@ class Candidates:
     """
 
     status: str
-    cells: list
+    cells: list[tuple[int, ...]]
     singles: int
 
 
-def candidates(puzzle, *, box=None) -> Candidates:
+def candidates(puzzle: PuzzleLike, *, box: Box = None) -> Candidates:
     """Candidates of every cell after propagating singles.
 
     Taking every item with a single option left is exactly naked singles

@@ -341,7 +341,7 @@ def test_stats_on_stderr(runner, tmp_path):
 def test_verbose_and_quiet(runner):
     text = CLASSIC + "\nbad\n"
     r = runner.invoke(cli, ["solve", "-v"], input=text)
-    assert re.search(r"^puzzle 1 \(line 1\): solved, \d+ nodes, search limit, \d+\.\d{6} s$",
+    assert re.search(r"^puzzle 1 \(line 1\): solved, \d+ nodes, search solved, \d+\.\d{6} s$",
                      r.stderr, re.M)
     assert re.search(r"^puzzle 2 \(line 2\): invalid$", r.stderr, re.M)
     r = runner.invoke(cli, ["check", "-v"], input=text)

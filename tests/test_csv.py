@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 
 import pytest
 from click.testing import CliRunner
@@ -20,6 +21,7 @@ CLASSIC = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2..
 CLASH = "44" + CLASSIC[2:]
 EMPTY4 = "." * 16
 NO_SOLUTION4 = "12....34........"
+BAD_START = "the line has 3 symbols; a one-line puzzle has n*n symbols ("
 
 
 def cells(line):
@@ -69,7 +71,7 @@ def puzzles(tmp_path):
 def test_solve_csv(runner, puzzles):
     r = runner.invoke(cli, ["solve", "--format", "csv", puzzles])
     assert r.exit_code == 1  # two invalid
-    assert r.stdout.splitlines()[0] == "index,puzzle,status,solution,nodes,seconds"
+    assert r.stdout.splitlines()[0] == "index,puzzle,status,solution,nodes,seconds,error"
     rows = table(r.stdout)
     assert [row["index"] for row in rows] == ["0", "1", "2", "3", "4"]
     assert [row["status"] for row in rows] == ["solved", "solved", "invalid", "invalid", "none"]
@@ -78,8 +80,9 @@ def test_solve_csv(runner, puzzles):
     validate_solution(parse_puzzle(EMPTY4), cells(rows[1]["solution"]))
     # (Nodes depend on the kernel: the bit kernel solves CLASSIC without a guess.)
     assert int(rows[0]["nodes"]) >= 0 and float(rows[0]["seconds"]) > 0
-    assert rows[2] == {"index": "2", "puzzle": "", "status": "invalid", "solution": "",
-                       "nodes": "", "seconds": ""}
+    assert rows[2]["error"].startswith(f"{puzzles}, line 3: {BAD_START}")
+    assert {**rows[2], "error": ""} == {"index": "2", "puzzle": "", "status": "invalid",
+                                        "solution": "", "nodes": "", "seconds": "", "error": ""}
     assert rows[3]["puzzle"] == CLASH and rows[3]["solution"] == ""
     assert rows[4]["solution"] == "" and float(rows[4]["seconds"]) > 0
     assert "line 3" in r.stderr  # messages stay on stderr
@@ -97,7 +100,7 @@ def test_check_csv_gives_the_solution_of_a_unique_puzzle(runner, puzzles):
 
 def test_count_csv(runner, puzzles):
     r = runner.invoke(cli, ["count", "--format", "csv", "--limit", "100", puzzles])
-    assert r.stdout.splitlines()[0] == "index,puzzle,status,count,nodes,seconds"
+    assert r.stdout.splitlines()[0] == "index,puzzle,status,count,nodes,seconds,error"
     rows = table(r.stdout)
     assert [(row["status"], row["count"]) for row in rows] == [
         ("complete", "1"), ("limit", "100"), ("invalid", ""), ("invalid", ""),
@@ -108,7 +111,7 @@ def test_grade_csv(runner, puzzles):
     r = runner.invoke(cli, ["grade", "--format", "csv", puzzles])
     assert r.exit_code == 1
     assert r.stdout.splitlines()[0] == ("index,puzzle,status,grade,singles,filled_by_singles,"
-                                        "guesses,branch_points,nodes,seconds")
+                                        "guesses,branch_points,nodes,seconds,error")
     rows = table(r.stdout)
     assert [row["status"] for row in rows] == ["unique", "multiple", "invalid", "invalid",
                                                "none"]
@@ -120,7 +123,8 @@ def test_grade_csv(runner, puzzles):
 def test_rate_csv(runner, puzzles):
     r = runner.invoke(cli, ["rate", "--format", "csv", puzzles])
     assert r.exit_code == 1
-    assert r.stdout.splitlines()[0] == "index,puzzle,status,score,level,hardest,guesses,steps"
+    assert r.stdout.splitlines()[0] == ("index,puzzle,status,score,level,hardest,guesses,steps,"
+                                        "error")
     rows = table(r.stdout)
     assert [row["status"] for row in rows] == ["unique", "multiple", "invalid", "invalid",
                                                "none"]
@@ -136,5 +140,22 @@ def test_csv_header_comes_first_even_without_puzzles(runner, tmp_path):
     p = tmp_path / "empty.txt"
     p.write_text("# nothing\n")
     r = runner.invoke(cli, ["solve", "--format", "csv", str(p)])
-    assert r.exit_code == 1 and r.stdout == "index,puzzle,status,solution,nodes,seconds\n"
+    assert r.exit_code == 1 and r.stdout == "index,puzzle,status,solution,nodes,seconds,error\n"
     assert "no puzzles found" in r.stderr
+
+
+@pytest.mark.parametrize("args", [["solve"], ["check"], ["count", "--limit", "5"], ["grade"],
+                                  ["rate"], ["rate", "--search"]])
+def test_invalid_rows_carry_their_error(runner, puzzles, args):
+    # The message stderr gives, in the row too: a table alone says why a row is invalid.
+    r = runner.invoke(cli, [*args, "--format", "csv", puzzles])
+    assert r.exit_code == 1
+    rows = table(r.stdout)
+    assert [row["status"] == "invalid" for row in rows] == [False, False, True, True, False]
+    messages = [line for line in r.stderr.splitlines() if line.startswith(puzzles)]
+    assert [row["error"] for row in rows if row["status"] == "invalid"] == messages
+    assert messages[0].startswith(f"{puzzles}, line 3: {BAD_START}")
+    # (solve, check and count leave the clash to the search, which names no column)
+    assert re.match(rf"{re.escape(puzzles)}, line 4(, column 2)?: digit 4 appears twice in row 1",
+                    messages[1])
+    assert all(row["error"] == "" for row in rows if row["status"] != "invalid")

@@ -22,7 +22,7 @@ from test_grade import CLASSIC, EASY, naive_houses
 from sudoku import Puzzle, PuzzleError, find_clashes, parse_puzzle
 from sudoku.cli import cli
 from sudoku.errors import NotUniqueError
-from sudoku.generator import generate_many
+from sudoku.generator import generate, generate_many
 from sudoku.grading import DIFFICULTIES, WEIGHTS, rate, rating_of
 from sudoku.logic import TECHNIQUES, explain, hint
 
@@ -403,7 +403,12 @@ def test_generate_rated_gives_the_level_and_repeats_by_seed():
     got = list(generate_rated(3, "medium", seed=5))
     assert [g.index for g, _ in got] == [0, 1, 2]
     for g, r in got:
-        assert r.level == "medium" and rate(g.puzzle) == r and g.seed == 5
+        assert r.level == "medium" and rate(g.puzzle) == r
+        # Each carries its own seed, which makes it first, rated or not.
+        (alone, rating), = generate_rated(1, "medium", seed=g.seed)
+        assert alone.puzzle == g.puzzle and rating == r
+        assert generate(seed=g.seed).puzzle == g.puzzle
+    assert len({g.seed for g, _ in got}) == 3
     again = [g.puzzle for g, _ in generate_rated(3, "medium", seed=5, jobs=2)]
     assert again == [g.puzzle for g, _ in got]
     with pytest.raises(PuzzleError, match="difficulty"):
@@ -419,7 +424,11 @@ def test_cli_generate_difficulty():
     assert [rate(line).level for line in r.stdout.splitlines()] == ["expert", "expert"]
     r = run(["generate", "-n", "1", "--difficulty", "expert", "--seed", "2", "--format", "json"])
     obj = json.loads(r.stdout)
-    assert obj["rating"]["level"] == "expert" and obj["seed"] == 2
+    assert obj["rating"]["level"] == "expert"
+    # The record's seed makes it alone, with --difficulty or without.
+    for extra in (["--difficulty", "expert"], []):
+        again = run(["generate", "--seed", str(obj["seed"]), "--format", "json", *extra])
+        assert json.loads(again.stdout)["puzzle"] == obj["puzzle"]
     r = run(["generate", "--size", "4", "--difficulty", "hard", "--tries", "5", "--seed", "1"])
     assert r.exit_code == 4 and "no hard puzzle in 5 rated candidates" in r.stderr
     assert json.loads(run(["generate", "--size", "4", "--seed", "1", "--format", "json"])

@@ -677,10 +677,39 @@ def test_cli_generate_json(runner):
     objs = [json.loads(x) for x in r.stdout.splitlines()]
     assert [o["index"] for o in objs] == [0, 1]
     for o in objs:
-        assert o["seed"] == 5 and o["symmetry"] == "mirror" and o["size"] == 9
+        assert o["symmetry"] == "mirror" and o["size"] == 9
         assert o["grade"]["grade"] == "singles" and o["grade"]["guesses"] == 0
         assert o["clues"] == sum(ch != "." for ch in o["puzzle"])
         assert count(o["puzzle"]).count == 1
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_cli_generate_json_records_each_make_themselves_again(runner, jobs):
+    # Each record has its own seed (the first the run's): a dataset's line is made
+    # again from the line alone, with the run's options.
+    options = ["--size", "6", "--symmetry", "rotate180", "--format", "json"]
+    r = runner.invoke(cli_make.generate, ["--seed", "5", "--count", "4", "--jobs", jobs,
+                                          *options])
+    assert r.exit_code == 0, r.output
+    objs = [json.loads(x) for x in r.stdout.splitlines()]
+    seeds = [o["seed"] for o in objs]
+    assert seeds[0] == 5 and len(set(seeds)) == 4
+    assert all(isinstance(x, int) and 0 <= x < 2**63 for x in seeds)
+    for o in objs:
+        again = runner.invoke(cli_make.generate, ["--seed", str(o["seed"]), *options])
+        assert json.loads(again.stdout) == {**o, "index": 0}
+    later = list(generate_many(2, size=6, symmetry="rotate180", seed=5, start=2))
+    assert [(g.index, g.seed, line(g.puzzle)) for g in later] == [
+        (o["index"], o["seed"], o["puzzle"]) for o in objs[2:]]
+
+
+def test_cli_generate_difficulty_reports_the_run_s_seed(runner):
+    r = runner.invoke(cli_make.generate, ["--size", "4", "--difficulty", "easy", "-n", "3"])
+    assert r.exit_code == 0, r.output
+    seed = int(r.stderr.split("--seed ")[1].split()[0])
+    again = runner.invoke(cli_make.generate, ["--size", "4", "--difficulty", "easy", "-n", "3",
+                                              "--seed", str(seed)])
+    assert again.stdout == r.stdout
 
 
 def test_cli_generate_errors(runner):

@@ -277,6 +277,44 @@ def test_hard_puzzles_finish_outside_the_batch(monkeypatch):
     assert results[0].nodes == alone.stats.nodes
 
 
+HARD = ".......39.....1..5..3.5.8....8.9...6.7...2...1..4.......9.8..5..2....6..4..7....."
+
+
+@pytest.mark.parametrize("kernel", ["auto", "bits", "dlx"])
+@pytest.mark.parametrize("path", ["batch", "timed", "alone", "blocks", "threads"])
+def test_a_solved_puzzle_is_solved_on_every_path(monkeypatch, tmp_path, kernel, path):
+    # In solve mode the search stops at the one solution it is asked for: that is
+    # "solved", not the "limit" a count stopped early gets, whichever path took it.
+    if path == "alone":
+        monkeypatch.setattr(batch, "BATCH_NODE_CAP", 3)
+    items = [CLASSIC, "." * 16, HARD, "1" + "." * 35, "12....34........", "." * 81]
+    kw = {"kernel": kernel, "timed": path == "timed", "jobs": 2 if path == "threads" else 1}
+    if path == "blocks":
+        f = tmp_path / "p.txt"
+        f.write_text("\n".join(items) + "\n")
+        from sudoku import read_blocks
+
+        got = []
+        for r in solve_all(read_blocks(str(f)), blocks=True, **kw):
+            got.extend(r.results() if isinstance(r, batch.ResultBlock) else [r])
+            if isinstance(r, batch.ResultBlock):
+                assert r.statuses == [x.status for x in r.results()]
+    else:
+        got = list(solve_all(items, **kw))
+    assert [r.status for r in got] == ["solved"] * 4 + ["complete", "solved"]
+    assert [r.verdict for r in got] == ["solved"] * 4 + ["none", "solved"]
+    assert not any(r.exact for r in got if r.count)
+    if path == "alone":
+        assert any(r.nodes > 3 for r in got)  # finished by the search of its own
+    # check and count keep the search's status: "limit" there is a lower bound.
+    checked = list(solve_all(items, mode="check", **kw)) if path != "blocks" else []
+    if checked:
+        assert [r.status for r in checked] == ["complete", "limit", "complete", "limit",
+                                               "complete", "limit"]
+        counted = list(solve_all(items, mode="count", limit=1, **kw))
+        assert [r.status for r in counted] == ["limit"] * 4 + ["complete", "limit"]
+
+
 def _result_fields(r):
     return (r.index, r.puzzle, str(r.error), r.status, r.count, r.solutions, r.nodes, r.mode)
 

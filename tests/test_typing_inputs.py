@@ -14,6 +14,7 @@ import numpy as np
 import pytest
 from click.testing import CliRunner
 
+import dlx
 import sudoku
 from dlx import DLXError
 from sudoku import Puzzle, PuzzleError, batch, parse_puzzle, read_puzzles, validate_solution
@@ -152,6 +153,119 @@ def test_the_lazy_package_names_take_rows_too():
     assert sudoku.solve(rows_of(UNIQUE4)) == solve(rows_of(UNIQUE4))
 
 
+# ------------------------------------------------- one input rule everywhere
+def _normal(value):
+    """A result with grids in any shape made comparable: grids as flat tuples, puzzles'
+    plain data without where they were read from."""
+    if isinstance(value, np.ndarray):
+        return tuple(value.reshape(-1).tolist())
+    if isinstance(value, list) and value and isinstance(value[0], list):
+        return tuple(flat(value))
+    if isinstance(value, sudoku.PuzzleResult):
+        return value.status, value.solutions
+    if isinstance(value, dlx.Uniqueness):
+        return value.status, [_normal(s) for s in value.solutions]
+    if isinstance(value, dict):
+        return {k: v for k, v in value.items() if k not in ("source", "line")}
+    return value
+
+
+def _solve_all_one(puzzle):
+    """solve_all on one puzzle: its result, or the error that made it invalid, raised."""
+    (res,) = solve_all([puzzle])
+    if res.error is not None:
+        raise res.error
+    return res
+
+
+# Every public function that takes a puzzle, called with it alone.
+PUZZLE_FUNCTIONS = {
+    "solve": solve, "check": check, "count": count, "candidates": candidates,
+    "explain": sudoku.explain, "hint": sudoku.hint, "rate": sudoku.rate,
+    "grade": sudoku.grade, "minimize": sudoku.minimize, "is_minimal": sudoku.is_minimal,
+    "render_svg": sudoku.render_svg, "render_text": sudoku.render_text,
+    "parse_puzzle": parse_puzzle, "format_grid": sudoku.format_grid,
+    "format_line": sudoku.format_line, "puzzle_to_dict": sudoku.puzzle_to_dict,
+    "check_givens": sudoku.check_givens, "find_clashes": sudoku.find_clashes,
+    "problem_for": sudoku.problem_for,
+    "solve_all": _solve_all_one,
+    "validate_solution": lambda p: validate_solution(p, solve(p)),
+    "render_svg with its solution": lambda p: sudoku.render_svg(p, solve(p)),
+    "format_grid of solve": lambda p: sudoku.format_grid(solve(p)),
+}
+FORMS = {
+    "text": lambda text: text,
+    "Puzzle": parse_puzzle,
+    "2-D list": rows_of,
+    "2-D list with None": lambda text: rows_of(text, blank=None),
+    "tuple of tuples": lambda text: tuple(map(tuple, rows_of(text))),
+    "array": lambda text: np.array(rows_of(text), dtype=np.int8),
+}
+
+
+@pytest.mark.parametrize("name", PUZZLE_FUNCTIONS)
+def test_every_function_taking_a_puzzle_takes_every_form(name):
+    function = PUZZLE_FUNCTIONS[name]
+    want = _normal(function(UNIQUE4))
+    for form, make in FORMS.items():
+        assert _normal(function(make(UNIQUE4))) == want, (name, form)
+
+
+@pytest.mark.parametrize("name", PUZZLE_FUNCTIONS)
+def test_every_function_taking_a_puzzle_names_a_ragged_row(name):
+    rows = rows_of(UNIQUE4)
+    rows[2] = rows[2][:3]
+    with pytest.raises(PuzzleError, match=r"^row 3 has 3 values, but the grid has 4 rows"):
+        PUZZLE_FUNCTIONS[name](rows)
+    rows = rows_of(CLASSIC)
+    rows[6].append(0)
+    with pytest.raises(PuzzleError, match=r"^row 7 has 10 values, but the grid has 9 rows"):
+        PUZZLE_FUNCTIONS[name](rows)
+
+
+@pytest.mark.parametrize("name", PUZZLE_FUNCTIONS)
+def test_every_function_taking_a_puzzle_refuses_other_types_clearly(name):
+    for thing in (5, {1: 2}, None, 2.5):
+        with pytest.raises(TypeError, match=r"^expected .*a sudoku\.Puzzle, puzzle text, a list "
+                           rf"of rows or a 2-D numpy array, not {type(thing).__name__}$"):
+            PUZZLE_FUNCTIONS[name](thing)
+    with pytest.raises(PuzzleError, match=r"row 2, column 4 holds 'x', not a number"):
+        PUZZLE_FUNCTIONS[name]([[0] * 4, [0, 0, 0, "x"], [0] * 4, [0] * 4])
+
+
+def test_parse_puzzle_takes_rows_with_its_settings():
+    rows = rows_of("1....2....3....4")
+    assert parse_puzzle(rows) == parse_puzzle("1....2....3....4")
+    assert parse_puzzle(rows, variant="x").variant == "x"
+    six = [[1, 0, 0, 0, 0, 0], [0, 0, 1, 0, 0, 0]] + [[0] * 6 for _ in range(4)]
+    assert (parse_puzzle(six, box="3x2").box_rows, parse_puzzle(six).box_rows) == (3, 2)
+    jigsaw = parse_puzzle([[0] * 4] * 4, regions="AABBAABBCCDDCCDD")
+    assert jigsaw.variant == "jigsaw" and jigsaw.regions == parse_puzzle(
+        "# regions: AABBAABBCCDDCCDD\n" + "." * 16).regions
+    with pytest.raises(TypeError, match="a Puzzle has its own box shape"):
+        parse_puzzle(parse_puzzle(UNIQUE4), variant="x")
+    with pytest.raises(TypeError, match="parse_puzzles reads text"):
+        sudoku.parse_puzzles(rows)
+
+
+def test_the_writers_take_solve_s_result_in_every_shape():
+    rows = rows_of(UNIQUE4)
+    line = sudoku.format_line(solve(UNIQUE4))
+    grid = sudoku.format_grid(solve(UNIQUE4))
+    for form in (rows, np.array(rows)):
+        assert sudoku.format_line(solve(form)) == line
+        assert sudoku.format_grid(solve(form)) == grid
+    assert sudoku.format_grid(parse_puzzle(grid)) == grid
+    assert sudoku.format_line(v for v in solve(UNIQUE4)) == line  # values one by one
+    assert sudoku.format_grid(iter(solve(UNIQUE4))) == grid
+    with pytest.raises(PuzzleError, match=r"row 1, column 3 holds 7; values of a 4x4 grid"):
+        sudoku.format_line([1, 2, 7, 4] + [0] * 12)
+    with pytest.raises(PuzzleError, match="15 cells do not make a square grid"):
+        sudoku.format_grid([0] * 15)
+    with pytest.raises(PuzzleError, match="row 1, column 2 holds 'a', not a number"):
+        sudoku.format_line([0, "a"] + [0] * 14)
+
+
 # --------------------------------------------------------- time per puzzle
 def test_solve_all_timed_measures_each_puzzle():
     lines = [CLASSIC, EMPTY4, "bad", CLASH, "12....34........"] * 3
@@ -247,7 +361,7 @@ def test_several_files_in_order_with_the_index_going_on(runner, tmp_path):
     r = runner.invoke(cli, ["solve", "-v", a, b])
     lines = [x for x in r.stderr.splitlines() if x.startswith("puzzle ")]
     assert re.fullmatch(rf"puzzle 1 \({re.escape(a)}, line 1\): solved, \d+ nodes, "
-                        r"search limit, \d+\.\d{6} s", lines[0])
+                        r"search solved, \d+\.\d{6} s", lines[0])
     assert lines[2] == f"puzzle 3 ({b}, line 2): invalid"
 
 

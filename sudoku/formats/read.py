@@ -1,8 +1,9 @@
 """The reader: a stream of lines in, puzzles and errors out, in input order.
 
 `read_puzzles` streams (one line at a time, looking at most 40 lines ahead);
-`parse_puzzles` and `parse_puzzle` read a string; `as_puzzle` takes a Puzzle
-or its text.  The rules are in `sudoku.formats`.
+`parse_puzzles` and `parse_puzzle` read a string (`parse_puzzle` takes a
+puzzle in any other form too, by the one input rule of `sudoku.shapes`,
+which `as_puzzle` is).  The rules are in `sudoku.formats`.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from ..grid import (
     parse_box,
     variant_rule,
 )
+from ..shapes import as_puzzle
 from .directives import _Directives
 from .lines import (
     _BARE,
@@ -54,6 +56,7 @@ from .lines import (
 )
 
 if TYPE_CHECKING:
+    from ..shapes import PuzzleLike
     from .bulk import PuzzleBlock
 
 _CODE_HINT = ("; a puzzle pasted as an array is n rows of n numbers, such as 9 rows of 9 "
@@ -657,6 +660,12 @@ def parse_puzzles(text: str | bytes, *, box=None, variant: str | None = None,
                   source: str = "<string>") -> Iterator[Puzzle | PuzzleError]:
     """Like :func:`read_puzzles`, on the text itself.
 
+    Raises
+    ------
+    TypeError
+        ``text`` is not a string (for one puzzle given as rows, use
+        `parse_puzzle`; for a file, `read_puzzles`).
+
     Notes
     -----
     Cost: O(len(text)).
@@ -669,19 +678,36 @@ def parse_puzzles(text: str | bytes, *, box=None, variant: str | None = None,
     <Puzzle 4x4 standard, box 2x2, 4 givens, source='<string>', line=1>
     <string>, line 4: the grid starting on line 3 ends after 2 rows; a 4x4 grid needs 4 rows
     """
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise TypeError(f"parse_puzzles reads text (str or bytes), not {type(text).__name__}; "
+                        "for one puzzle as rows use parse_puzzle, for a file read_puzzles")
     stream = io.BytesIO(text) if isinstance(text, (bytes, bytearray)) else io.StringIO(text)
     return read_puzzles(stream, box=box, variant=variant, regions=regions, source=source)
 
 
-def parse_puzzle(text: str | bytes, *, box=None, variant: str | None = None,
+def parse_puzzle(text: PuzzleLike, *, box=None, variant: str | None = None,
                  regions: Sequence[int] | str | None = None,
-                 source: str = "<string>") -> Puzzle:
-    """Read exactly one puzzle from text.
+                 source: str | None = None) -> Puzzle:
+    """Read exactly one puzzle from text, or from anything else a puzzle can be given as.
+
+    Parameters
+    ----------
+    text : str, bytes, Puzzle, sequence of rows or numpy.ndarray
+        The puzzle's text in any of the formats of `sudoku.formats`; or a
+        puzzle in any other form the API takes (`sudoku.shapes`: a Puzzle,
+        returned as it is, ``n`` rows of ``n`` values, a 2-D array).
+    box, variant, regions : optional
+        As for `read_puzzles` (not with a Puzzle, which has its own).
+    source : str, optional
+        The name messages give the text (default ``"<string>"``).
 
     Raises
     ------
     PuzzleError
-        The puzzle's error, or no puzzle, or more than one.
+        The puzzle's error, or no puzzle, or more than one; rows that are not
+        ``n`` rows of ``n`` values (naming the row).
+    TypeError
+        ``text`` is none of these.
 
     Notes
     -----
@@ -691,7 +717,16 @@ def parse_puzzle(text: str | bytes, *, box=None, variant: str | None = None,
     --------
     >>> parse_puzzle("12..\\n..12\\n21..\\n..21").n_givens
     8
+    >>> parse_puzzle([[1, 2, 0, 0], [0, 0, 1, 2], [2, 1, 0, 0], [0, 0, 2, 1]]).n_givens
+    8
     """
+    return as_puzzle(text, box=box, variant=variant, regions=regions, source=source)
+
+
+def _read_one(text: str | bytes, box, variant: str | None,
+              regions: Sequence[int] | str | None, source: str | None) -> Puzzle:
+    """Exactly one puzzle from text (`parse_puzzle`'s rule for text)."""
+    source = "<string>" if source is None else source
     found = None
     for item in parse_puzzles(text, box=box, variant=variant, regions=regions, source=source):
         if isinstance(item, PuzzleError):
@@ -703,24 +738,3 @@ def parse_puzzle(text: str | bytes, *, box=None, variant: str | None = None,
     if found is None:
         raise PuzzleError("no puzzle found", source)
     return found
-
-
-def as_puzzle(puzzle) -> Puzzle:
-    """``puzzle`` itself if it is a `Puzzle`, else its text read with `parse_puzzle`.
-
-    What every function that takes "a Puzzle or a puzzle string" does first.
-
-    Raises
-    ------
-    PuzzleError
-        The text is not exactly one readable puzzle.
-    TypeError
-        ``puzzle`` is neither a Puzzle nor a string.
-    """
-    if isinstance(puzzle, Puzzle):
-        return puzzle
-    if isinstance(puzzle, str):
-        return parse_puzzle(puzzle)
-    raise TypeError(f"expected a sudoku.Puzzle or a puzzle string, not {type(puzzle).__name__}")
-
-

@@ -7,11 +7,15 @@ import io
 import json
 from collections.abc import Iterable, Mapping, Sequence
 from math import isqrt
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import PuzzleError
 from ..grid import SYMBOLS, Puzzle, default_box
+from ..shapes import as_puzzle, grid_cells
 from .lines import _MAX_SYMBOL_SIZE
+
+if TYPE_CHECKING:
+    from ..shapes import GridLike, PuzzleLike
 
 
 def _shape(count: int, box_rows: int | None, box_cols: int | None,
@@ -31,11 +35,15 @@ def _shape(count: int, box_rows: int | None, box_cols: int | None,
 
 
 def _unpack(cells, box_rows=None, box_cols=None, regions=None):
-    """Cells, size, box shape and regions from a Puzzle or from the separate arguments."""
+    """Cells, size, box shape and regions of a grid (`sudoku.shapes.grid_cells`): a
+    Puzzle's own, or the separate arguments'."""
     if isinstance(cells, Puzzle):
         return cells.cells, cells.size, cells.box_rows, cells.box_cols, cells.regions
-    cells = list(cells)
-    return (cells, *_shape(len(cells), box_rows, box_cols, regions), regions)
+    box = None if box_rows is None or box_cols is None else (box_rows, box_cols)
+    values, p = grid_cells(cells, box, regions)
+    if p is not None:  # text, rows or an array: the puzzle they make
+        return values, p.size, p.box_rows, p.box_cols, p.regions
+    return (values, *_shape(len(values), box_rows, box_cols, regions), regions)
 
 
 def _symbol(v: int, n: int) -> str:
@@ -44,7 +52,7 @@ def _symbol(v: int, n: int) -> str:
     return SYMBOLS[v - 1] if n <= _MAX_SYMBOL_SIZE else str(v)
 
 
-def format_line(cells, n: int | None = None) -> str:
+def format_line(cells: GridLike, n: int | None = None) -> str:
     """A grid as one line: ``n*n`` symbols (``.`` for blanks), or above 35x35,
     ``n*n`` numbers separated by spaces (``0`` for blanks).
 
@@ -53,10 +61,19 @@ def format_line(cells, n: int | None = None) -> str:
 
     Parameters
     ----------
-    cells : Puzzle or sequence of int
-        The grid, row by row.
+    cells : sequence of int, Puzzle, str, rows or numpy.ndarray
+        The grid, row by row (0 for a blank); or a puzzle in any form the
+        API takes (`sudoku.shapes`), such as `sudoku.solve`'s result for
+        rows.
     n : int, optional
         Size (default: the square root of the number of cells).
+
+    Raises
+    ------
+    PuzzleError
+        Not a square grid, or a value that is not from 0 to ``n``.
+    TypeError
+        ``cells`` is none of the above.
 
     Notes
     -----
@@ -67,15 +84,33 @@ def format_line(cells, n: int | None = None) -> str:
     >>> format_line([1, 0, 0, 2, 0, 0, 1, 0, 0, 1, 0, 0, 2, 0, 0, 1])
     '1..2..1..1..2..1'
     """
-    if isinstance(cells, Puzzle) and cells.candidates is not None:
-        return _sukaku_line(cells)
-    if n is None or isinstance(cells, Puzzle):
-        cells, n = _unpack(cells)[:2]
+    values: Sequence[Any]
+    if isinstance(cells, Puzzle):
+        if cells.candidates is not None:
+            return _sukaku_line(cells)
+        if cells.size <= _MAX_SYMBOL_SIZE:
+            return cells._packed.translate(_SYMBOL_TABLE).decode("ascii")  # (checked)
+        values, n = cells.cells, cells.size
+    elif not isinstance(cells, (tuple, list)) or (cells and not isinstance(cells[0], int)):
+        values, n = _unpack(cells)[:2]  # text, rows, an array: the one input rule
+    else:
+        values = cells
+        if n is None:
+            n = isqrt(len(values))
     if n > _MAX_SYMBOL_SIZE:
-        return " ".join(map(str, cells))
-    # One C-level pass (this runs once per puzzle of a batch): values are bytes,
-    # mapped to their symbols by a table.
-    return bytes(cells).translate(_SYMBOL_TABLE).decode("ascii")
+        return " ".join(map(str, grid_cells(values)[0]))
+    # C-level passes (this runs once per puzzle of a batch): values are bytes, checked
+    # by deleting the valid ones, mapped to their symbols by a table.
+    try:
+        packed = bytes(values)
+    except (TypeError, ValueError):
+        packed = b""
+    if len(packed) != n * n or not packed or packed.translate(None, _VALUES[n]):
+        checked = grid_cells(values)[0]  # not n * n values from 0 to n: raises, naming one
+        if len(checked) != n * n:
+            raise PuzzleError(f"a {n}x{n} grid has {n * n} cells, not {len(checked)}")
+        packed = bytes(checked)
+    return packed.translate(_SYMBOL_TABLE).decode("ascii")
 
 
 def _sukaku_line(puzzle: Puzzle) -> str:
@@ -96,6 +131,7 @@ def _sukaku_line(puzzle: Puzzle) -> str:
 
 _SYMBOL_TABLE = bytes.maketrans(bytes(range(_MAX_SYMBOL_SIZE + 1)),
                                 ("." + SYMBOLS[:_MAX_SYMBOL_SIZE]).encode("ascii"))
+_VALUES = [bytes(range(n + 1)) for n in range(_MAX_SYMBOL_SIZE + 1)]  # 0..n, by size
 
 
 def _layout(texts: Sequence[str], n: int, box_rows: int, box_cols: int, boxes: bool,
@@ -118,7 +154,7 @@ def _layout(texts: Sequence[str], n: int, box_rows: int, box_cols: int, boxes: b
     return "\n".join(out)
 
 
-def format_grid(cells, box_rows: int | None = None, box_cols: int | None = None,
+def format_grid(cells: GridLike, box_rows: int | None = None, box_cols: int | None = None,
                 regions: Sequence[int] | None = None) -> str:
     """A grid as ``n`` rows, with ``|`` between boxes and ``-+-`` lines between box rows.
 
@@ -128,12 +164,21 @@ def format_grid(cells, box_rows: int | None = None, box_cols: int | None = None,
 
     Parameters
     ----------
-    cells : Puzzle or sequence of int
-        The grid; a Puzzle brings its own box shape and regions.
+    cells : sequence of int, Puzzle, str, rows or numpy.ndarray
+        The grid, row by row (0 for a blank); a Puzzle brings its own box
+        shape and regions.  Or a puzzle in any form the API takes
+        (`sudoku.shapes`), such as `sudoku.solve`'s result for rows.
     box_rows, box_cols : int, optional
         Box shape (default: :func:`~sudoku.grid.default_box`).
     regions : sequence of int, optional
         Jigsaw region map.
+
+    Raises
+    ------
+    PuzzleError
+        Not a square grid, or a value that is not from 0 to ``n``.
+    TypeError
+        ``cells`` is none of the above.
 
     Notes
     -----
@@ -221,8 +266,8 @@ def format_candidates(candidates: Sequence[Iterable[int]], box_rows: int | None 
     return _layout(texts, n, box_rows, box_cols, regions is None, left=True)
 
 
-def puzzle_to_dict(puzzle: Puzzle) -> dict[str, Any]:
-    """A puzzle as plain data (for JSON).
+def puzzle_to_dict(puzzle: PuzzleLike) -> dict[str, Any]:
+    """A puzzle (in any form the API takes: `sudoku.shapes`) as plain data (for JSON).
 
     Notes
     -----
@@ -233,6 +278,7 @@ def puzzle_to_dict(puzzle: Puzzle) -> dict[str, Any]:
     >>> puzzle_to_dict(Puzzle(2, 2, [0] * 16))["box"]
     [2, 2]
     """
+    puzzle = as_puzzle(puzzle)
     return {
         "size": puzzle.size, "box": [puzzle.box_rows, puzzle.box_cols],
         "variant": puzzle.variant, "givens": puzzle.n_givens, "cells": list(puzzle.cells),

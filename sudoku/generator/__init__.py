@@ -5,9 +5,10 @@ the exact-cover search has *proved* the smaller puzzle unique.  How a puzzle
 is made (`generate`), one module a step:
 
 1. `requests`: the arguments, checked once (impossible requests fail at once);
-2. `make`: attempts, each drawn from its own seed: puzzle ``k`` of a seed is
-   the same whatever the count, ``jobs`` or platform (PCG64 and
-   SeedSequence are specified bit for bit);
+2. `make`: attempts, each drawn from the puzzle's own seed (`puzzle_seed`,
+   in `Generated.seed`): puzzle ``k`` of a seed is the same whatever the
+   count, ``jobs`` or platform (PCG64 and SeedSequence are specified bit for
+   bit), and is the first puzzle of its own seed;
 3. `grids`: a random region map (jigsaw without a given map) and a random
    complete grid, by a seeded search;
 4. `symmetry` and `removal`: the cells grouped in orbits of the symmetry,
@@ -32,6 +33,7 @@ from __future__ import annotations
 import contextlib
 import time
 from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -43,22 +45,26 @@ from ..errors import GenerationError, NotUniqueError, PuzzleError
 from ..formats import as_puzzle
 from ..grid import Puzzle, check_givens
 from .grids import GRID_NODE_CAP, GRID_RESTARTS, REGION_TRIES, random_grid, random_regions
-from .make import ATTEMPT_NODES, Generated, make_puzzle
+from .make import ATTEMPT_NODES, Generated, make_puzzle, puzzle_seed
 from .removal import CHECK_NODE_CAP, Checker, greedy, removable
 from .requests import Request, make_request, min_clues, parse_clues
 from .symmetry import SYMMETRIES, orbits
 
+if TYPE_CHECKING:
+    from ..shapes import PuzzleLike
+
 __all__ = ["ATTEMPT_NODES", "CHECK_NODE_CAP", "GRID_NODE_CAP", "GRID_RESTARTS", "REGION_TRIES",
            "SYMMETRIES", "GenerationError", "NotUniqueError", "Generated", "generate",
            "generate_many", "minimize", "is_minimal", "orbits", "random_grid",
-           "random_regions", "parse_clues", "min_clues"]
+           "random_regions", "parse_clues", "min_clues", "puzzle_seed"]
 
 
 def generate_many(count: int, *, size: int | None = None, box=None, variant: str = "standard",
                   regions: Sequence[int] | None = None, seed: int | None = None,
                   symmetry: str = "none", clues=None, minimal: bool = False,
                   grade: str | None = None, tries: int = 100, timeout: float | None = None,
-                  jobs: int = 1, with_grade: bool = False) -> Iterator[Generated]:
+                  jobs: int = 1, with_grade: bool = False, start: int = 0
+                  ) -> Iterator[Generated]:
     """Make ``count`` puzzles, each with exactly one solution; yields them in order.
 
     Parameters
@@ -78,7 +84,9 @@ def generate_many(count: int, *, size: int | None = None, box=None, variant: str
     seed : int, optional
         Makes the output reproducible (on every platform, whatever ``jobs``,
         with the same version of numba-dlx: the search's choices shape the
-        grids); None draws a fresh seed (reported in each `Generated.seed`).
+        grids); None draws a fresh seed (the first puzzle's `Generated.seed`).
+        Each puzzle has a seed of its own (`Generated.seed`): the same call
+        with it makes that puzzle first.
     symmetry : str
         One of `SYMMETRIES`.
     clues : int, str or (int, int), optional
@@ -101,6 +109,9 @@ def generate_many(count: int, *, size: int | None = None, box=None, variant: str
         one); the output does not depend on it.
     with_grade : bool
         Grade every puzzle (`Generated.grade`) even without ``grade``.
+    start : int
+        Index of the first puzzle in the seed's stream: ``start=k`` yields
+        puzzles ``k, k + 1, ...`` (their `Generated.index`).
 
     Yields
     ------
@@ -127,27 +138,31 @@ def generate_many(count: int, *, size: int | None = None, box=None, variant: str
     >>> ps = list(generate_many(3, size=4, seed=5))
     >>> [p.index for p in ps], all(p.minimal for p in ps)
     ([0, 1, 2], True)
+    >>> ps[0].seed, generate(size=4, seed=ps[2].seed).puzzle == ps[2].puzzle
+    (5, True)
     """
     count = validate.whole("count", count, least=0, optional=False, error=PuzzleError)
+    start = validate.whole("start", start, least=0, optional=False, error=PuzzleError)
     jobs = validate.whole("jobs", jobs, most=validate.MAX_JOBS, optional=False,
                           error=PuzzleError)
     processes = jobs if count >= 2 * jobs and jobs > 1 else 1
     threads = jobs if processes == 1 else 1
     req = make_request(size, box, variant, regions, seed, symmetry, clues, minimal, grade, tries,
                    timeout, threads)
-    return _stream(req, count, processes, with_grade)
+    return _stream(req, start, count, processes, with_grade)
 
 
-def _stream(req: Request, count: int, processes: int, with_grade: bool):
+def _stream(req: Request, first: int, count: int, processes: int, with_grade: bool):
     if processes == 1:
-        for k in range(count):
+        for k in range(first, first + count):
             yield make_puzzle(req, k, with_grade)
         return
     # Puzzles go to worker processes in chunks of consecutive indices and come
     # back in order; a chunk stops at its first failure, raised in its turn.
     chunk = max(1, min(32, count // (processes * 4)))
-    tasks = ((req, start, min(start + chunk, count), with_grade)
-             for start in range(0, count, chunk))
+    end = first + count
+    tasks = ((req, start, min(start + chunk, end), with_grade)
+             for start in range(first, end, chunk))
     backend = backend_for(processes)
     try:
         with contextlib.closing(ordered(backend, _make_chunk, tasks)) as done:
@@ -217,7 +232,7 @@ def _givens_only(p: Puzzle) -> None:
                           "candidates instead", p.source, p.line)
 
 
-def minimize(puzzle, *, seed: int = 0, max_nodes: int | None = None, jobs: int = 1,
+def minimize(puzzle: PuzzleLike, *, seed: int = 0, max_nodes: int | None = None, jobs: int = 1,
              timeout: float | None = None) -> Puzzle:
     """Remove redundant clues: the smallest-by-greedy puzzle with the same unique solution.
 
@@ -227,7 +242,7 @@ def minimize(puzzle, *, seed: int = 0, max_nodes: int | None = None, jobs: int =
 
     Parameters
     ----------
-    puzzle : Puzzle or str
+    puzzle : Puzzle, str, rows or numpy.ndarray (any form of `sudoku.shapes`)
         A puzzle with exactly one solution.
     seed : int
         Order of the visits (different seeds may keep different clues).
@@ -297,7 +312,7 @@ def minimize(puzzle, *, seed: int = 0, max_nodes: int | None = None, jobs: int =
                   p.variant, p.regions, p.source, p.line, p.name)
 
 
-def is_minimal(puzzle, *, max_nodes: int | None = None) -> bool:
+def is_minimal(puzzle: PuzzleLike, *, max_nodes: int | None = None) -> bool:
     """Is the puzzle unique and does removing any single clue make it not unique?
 
     Returns True only when both are proved; a check that runs out of

@@ -1,9 +1,13 @@
 """One puzzle: attempts (region map, complete grid, clue removal) until one meets the request.
 
-Attempt ``t`` of puzzle ``k`` draws from its own
-``numpy.random.SeedSequence(seed, spawn_key=(k, t))``, so puzzle ``k`` does
-not depend on how many puzzles are asked for, on the threads or processes, or
-on the platform.  A request checked at the end (clue range, minimality,
+Each puzzle has a seed of its own (`puzzle_seed`): puzzle 0 of a seed is
+that seed's, puzzle ``k`` of seed ``s`` the one drawn from
+``numpy.random.SeedSequence(s, spawn_key=(k,))``.  Attempt ``t`` of the
+puzzle whose seed is ``q`` draws from
+``numpy.random.SeedSequence(q, spawn_key=(0, t))``, so puzzle ``k`` does not
+depend on how many puzzles are asked for, on the threads or processes, or on
+the platform, and its seed alone makes it again: it is puzzle 0 of its own
+seed.  A request checked at the end (clue range, minimality,
 grade) that fails starts a new attempt; after ``tries`` attempts (or
 ``timeout`` seconds) `GenerationError` says what was asked, how close the
 attempts came, and what to change.
@@ -23,7 +27,7 @@ from .removal import Checker, OverBudget, greedy
 from .requests import Request, min_clues
 from .symmetry import orbit_arrays
 
-__all__ = ["ATTEMPT_NODES", "Generated", "make_puzzle"]
+__all__ = ["ATTEMPT_NODES", "Generated", "make_puzzle", "puzzle_seed"]
 
 ATTEMPT_NODES = 30
 """An attempt whose uniqueness checks pass ``ATTEMPT_NODES * n**4`` search nodes is dropped.
@@ -48,9 +52,11 @@ class Generated:
     solution : tuple of int
         Its one solution, row by row.
     index : int
-        Position in the seed's stream of puzzles (0 for the first).
+        Position in the run's stream of puzzles (0 for the first).
     seed : int
-        The seed it came from (the fresh one drawn when none was given).
+        The puzzle's own seed (`puzzle_seed`): the same request with this
+        seed makes this puzzle first.  The first puzzle's is the run's seed
+        (the fresh one drawn when none was given).
     tries : int
         Attempts it took (1 unless requests were rejected).
     symmetry : str
@@ -83,10 +89,27 @@ class Generated:
         return self.puzzle.n_givens
 
 
+def puzzle_seed(seed: int, index: int) -> int:
+    """The own seed of puzzle ``index`` of ``seed``'s stream (63 bits, as fresh seeds are).
+
+    Examples
+    --------
+    >>> puzzle_seed(7, 0)
+    7
+    >>> puzzle_seed(7, 1) == puzzle_seed(7, 1) != puzzle_seed(8, 1)
+    True
+    """
+    if index == 0:
+        return seed
+    ss = np.random.SeedSequence(seed, spawn_key=(index,))
+    return int(ss.generate_state(1, dtype=np.uint64)[0] >> 1)
+
+
 def _attempt(req: Request, index: int, attempt: int, deadline, notes: dict,
              with_grade: bool) -> Generated | None:
     n = req.size
-    ss = np.random.SeedSequence(req.entropy, spawn_key=(index, attempt))
+    seed = puzzle_seed(req.entropy, index)
+    ss = np.random.SeedSequence(seed, spawn_key=(0, attempt))
     rng = np.random.Generator(np.random.PCG64(ss))
     regions = req.regions
     solution = None
@@ -147,7 +170,7 @@ def _attempt(req: Request, index: int, attempt: int, deadline, notes: dict,
             seen = notes.setdefault("grades", {})
             seen[g.level] = seen.get(g.level, 0) + 1
             return None
-    return Generated(puzzle, tuple(solution), index, req.entropy, attempt + 1, req.symmetry,
+    return Generated(puzzle, tuple(solution), index, seed, attempt + 1, req.symmetry,
                      minimal, g, notes.get("checks", 0), notes.get("nodes", 0))
 
 

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from dlx.logic import State, forced_option, set_logic, steps
 
@@ -35,6 +36,9 @@ from ..errors import PuzzleError
 from ..formats import as_puzzle
 from ..grid import Puzzle, check_givens
 from .board import BOX_KINDS, Board, board_for, cells_text, effects_text, set_text
+
+if TYPE_CHECKING:
+    from ..shapes import PuzzleLike
 
 __all__ = ["TECHNIQUES", "Explanation", "Hint", "Step", "explain", "hint", "sudoku_rules",
            "solve_state", "name_step"]
@@ -298,12 +302,12 @@ def solve_state(puzzle: Puzzle):
     return board_for(puzzle), problem, State(problem, forced), u.status, solution
 
 
-def explain(puzzle, *, guesses: bool = True) -> Explanation:
+def explain(puzzle: PuzzleLike, *, guesses: bool = True) -> Explanation:
     """Explain how to solve a puzzle, in the usual techniques (see the module docstring).
 
     Parameters
     ----------
-    puzzle : Puzzle or str
+    puzzle : Puzzle, str, rows or numpy.ndarray (any form of `sudoku.shapes`)
         A puzzle, or a partly filled grid, in any format `sudoku.parse_puzzle`
         reads.
     guesses : bool
@@ -363,12 +367,12 @@ class Hint:
     step: Step | None
 
 
-def hint(puzzle) -> Hint:
+def hint(puzzle: PuzzleLike) -> Hint:
     """The next step of a puzzle or a partly filled grid: the easiest technique that applies.
 
     Parameters
     ----------
-    puzzle : Puzzle or str
+    puzzle : Puzzle, str, rows or numpy.ndarray (any form of `sudoku.shapes`)
 
     Returns
     -------

@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from math import isqrt
 
 from ..errors import PuzzleError
-from ..formats import as_puzzle
 from ..grid import SYMBOLS, Puzzle, cell_name, variant_rule
+from ..shapes import as_puzzle, grid_cells
 
 __all__ = ["Scene", "prepare", "symbol", "mini_shape"]
 
@@ -118,6 +118,10 @@ def _solution(p: Puzzle, solution) -> tuple[int, ...]:
     n = p.size
     if solution is None:
         return tuple(p.cells)
+    if not isinstance(solution, (list, tuple)) or (
+            solution and not isinstance(solution[0], (int, type(None)))):
+        # Rows, an array or text (as `sudoku.solve` gives it back for rows or arrays).
+        solution = grid_cells(solution, (p.box_rows, p.box_cols), p.regions)[0]
     grid = list(solution)
     if len(grid) != n * n:
         raise PuzzleError(f"solution: {len(grid)} cells; a {n}x{n} grid has {n * n}")

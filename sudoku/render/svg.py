@@ -23,10 +23,15 @@ these classes overrides.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape, quoteattr
 
 from ._model import Scene, mini_shape, prepare
+
+if TYPE_CHECKING:
+    from ..shapes import GridLike, PuzzleLike
+    from ..solver import Candidates
 
 __all__ = ["render_svg"]
 
@@ -41,7 +46,8 @@ _FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
 _DIGIT_WIDTH = 0.6  # a digit's advance in these fonts, in ems (at most)
 
 
-def render_svg(puzzle, solution=None, *, candidates=None,
+def render_svg(puzzle: PuzzleLike, solution: GridLike | None = None, *,
+               candidates: Sequence[Iterable[int]] | Candidates | None = None,
                highlight: Iterable[int] | Mapping[int, str] | None = None,
                eliminated: Iterable[tuple[int, int]] | None = None,
                marked: Iterable[tuple[int, int]] | None = None,
@@ -55,11 +61,12 @@ def render_svg(puzzle, solution=None, *, candidates=None,
 
     Parameters
     ----------
-    puzzle : Puzzle or str
-        The puzzle.
-    solution : sequence of int, optional
-        ``n * n`` values row by row (0 for none), drawn lighter in the cells the
-        puzzle leaves blank; it must agree with the givens.
+    puzzle : Puzzle, str, rows or numpy.ndarray
+        The puzzle, in any form the API takes (`sudoku.shapes`).
+    solution : sequence of int, rows or numpy.ndarray, optional
+        ``n * n`` values row by row (0 for none), or the grid in the shape
+        `sudoku.solve` gives it back, drawn lighter in the cells the puzzle
+        leaves blank; it must agree with the givens.
     candidates : sequence of iterables of int, or sudoku.Candidates, optional
         Pencil marks of each cell, drawn small in the cells that hold no value, each
         value at its own place (1 top left to 9 bottom right on 9x9); default: a

@@ -9,12 +9,16 @@ a fixed place (1 top left, 9 bottom right on 9x9) and a value in its middle.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from typing import Any
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from ._model import Scene, mini_shape, prepare
+
+if TYPE_CHECKING:
+    from ..shapes import GridLike, PuzzleLike
+    from ..solver import Candidates
 
 __all__ = ["render_text"]
 
@@ -38,7 +42,8 @@ _STYLE: dict[str, dict[str, Any]] = {
 _BACKGROUND = {"highlight": "yellow", "extra": "bright_black"}
 
 
-def render_text(puzzle, solution=None, *, candidates=None,
+def render_text(puzzle: PuzzleLike, solution: GridLike | None = None, *,
+                candidates: Sequence[Iterable[int]] | Candidates | None = None,
                 highlight: Iterable[int] | Mapping[int, str] | None = None,
                 eliminated: Iterable[tuple[int, int]] | None = None, color: bool = False,
                 ascii: bool = False) -> str:
@@ -46,11 +51,13 @@ def render_text(puzzle, solution=None, *, candidates=None,
 
     Parameters
     ----------
-    puzzle : Puzzle or str
-        The puzzle; its givens are drawn, blanks as ``.``.
-    solution : sequence of int, optional
-        ``n * n`` values row by row (0 for none), drawn in the cells the puzzle
-        leaves blank; it must agree with the givens.
+    puzzle : Puzzle, str, rows or numpy.ndarray
+        The puzzle, in any form the API takes (`sudoku.shapes`); its givens
+        are drawn, blanks as ``.``.
+    solution : sequence of int, rows or numpy.ndarray, optional
+        ``n * n`` values row by row (0 for none), or the grid in the shape
+        `sudoku.solve` gives it back, drawn in the cells the puzzle leaves
+        blank; it must agree with the givens.
     candidates : sequence of iterables of int, or sudoku.Candidates, optional
         Pencil marks of each cell, drawn in the cells that hold no value
         (default: a pencil-mark puzzle's own).
