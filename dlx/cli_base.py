@@ -291,7 +291,16 @@ def run_command(group: click.Group, prog_name: str, argv=None):
         click.echo(f"Error: {prog_name}: standard output is closed: nowhere to write "
                    "the results", err=True)
         raise SystemExit(EXIT_BAD_INPUT)
-    _WatchedStdout.install()
+    previous = _WatchedStdout.install()
+    try:
+        return _run(group, prog_name, argv)
+    finally:  # (for a caller in the same process: its stdout back as it was)
+        if previous is not None:
+            _flush_quietly()
+            sys.stdout = previous
+
+
+def _run(group: click.Group, prog_name: str, argv):
     gc.set_threshold(100_000, 20, 20)
     # Before the command imports numba and the rest, so it runs after their exit hooks.
     atexit.register(gc.freeze)
@@ -366,18 +375,20 @@ class _WatchedStdout(io.FileIO):
             raise
 
     @classmethod
-    def install(cls) -> None:
-        """Put sys.stdout on a watched file, with the same encoding and buffering."""
+    def install(cls):
+        """Put sys.stdout on a watched file, with the same encoding and buffering;
+        returns the stream it replaced (None when it is no real file)."""
         old = sys.stdout
         try:
             fd = old.fileno()
         except (AttributeError, ValueError, OSError, io.UnsupportedOperation):
-            return  # not a real file (a test's capture): nothing to watch
+            return None  # not a real file (a test's capture): nothing to watch
         old.flush()
         raw = cls(fd, "w", closefd=False)
         sys.stdout = io.TextIOWrapper(io.BufferedWriter(raw), encoding=old.encoding,
                                       errors=old.errors,
                                       line_buffering=bool(old.line_buffering))
+        return old
 
 
 def _stdout_to_devnull() -> None:

@@ -194,3 +194,13 @@ def test_the_library_caps_budgets_past_int64_and_refuses_more_jobs_than_it_start
         list(solve_all([sudoku.parse_puzzle(EASTER)], jobs=2**70, kernel=kernel))
     with pytest.raises(ProblemError, match="k must be at most"):
         queens(6).cheapest(2**70)
+
+
+def test_an_in_process_caller_gets_its_stdout_back(capfd):
+    # The commands watch stdout's writes on a file of their own while they run; a
+    # program that calls main() itself finds its stream as it was, and the output in it.
+    before = sys.stdout
+    with pytest.raises(SystemExit) as stop:
+        dlx.cli.main(["--version"])
+    assert stop.value.code == 0 and sys.stdout is before
+    assert capfd.readouterr().out.startswith("dlx (numba-dlx) ")
