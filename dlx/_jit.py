@@ -316,11 +316,17 @@ def compiled(module: str, name: str, signature: str, *, key=None):
     with _lock:
         if key not in _ready:
             if hasattr(fn, "compile"):  # absent under NUMBA_DISABLE_JIT=1
-                from numba.core import event
+                from numba.core import event, sigutils
 
+                # By its argument types alone: the key under which numba caches the
+                # function when another kernel's compile compiles it as a callee (batch9
+                # calls search9).  Under the full signature as the key, a kernel first
+                # compiled as a callee would miss the cache on the next run and compile
+                # again.
+                args, _ = sigutils.normalize_signature(signature)
                 with event.install_listener("numba:compile", _compile_listener()), \
                         _signals_kept() as lost:
-                    fn.compile(signature)
+                    fn.compile(tuple(args))
                 if lost:  # the signal came in a callback, after its last Python code
                     raise lost[0]
                 # One signature per kernel: a call with other types is a bug, not a new compile.

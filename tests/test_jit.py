@@ -372,3 +372,23 @@ def test_read_only_install_and_home():
         for d, _, _ in os.walk(base):
             os.chmod(d, 0o755)
         shutil.rmtree(base)
+
+
+def test_a_kernel_compiled_as_a_callee_is_loaded_from_the_cache_next_time(tmp_path):
+    # batch9 calls search9, so compiling batch9 compiles search9 too, and numba caches
+    # it under its argument types.  The lone search then asks for search9 itself: on the
+    # next run it must come from the cache (it used to be looked up under its full
+    # signature, missed, and compiled again: a notice and seconds on every second run).
+    puzzle = tmp_path / "empty.txt"
+    puzzle.write_text("." * 81 + "\n")
+    env = _env(NUMBA_CACHE_DIR=str(tmp_path / "cache"))
+    code = f"""
+        import sys
+        from sudoku.cli import main
+        main(["count", "--timeout", "0.5", {str(puzzle)!r}])
+    """
+    first, second = (_python(code, env) for _ in range(2))
+    assert first.stdout.endswith("(at least: timeout)\n"), first.stderr
+    assert _jit.NOTICE in first.stderr
+    assert second.stdout.endswith("(at least: timeout)\n")
+    assert second.stderr == "", second.stderr
