@@ -213,8 +213,8 @@ def _guard(items, name):
             except StopIteration:
                 return
             except OSError as exc:
-                raise click.ClickException(f"cannot read {name}: {exc.strerror or exc}") \
-                    from None
+                why = exc.strerror or exc
+                raise click.ClickException(f"cannot read {name}: {why}") from None
             yield item
 
 

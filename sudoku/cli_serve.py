@@ -115,4 +115,3 @@ def serve(host, allow_hosts, port, open_browser, timeout, max_size):
         webbrowser.open(url)
     config = uvicorn.Config(app, log_level="warning")
     uvicorn.Server(config).run(sockets=[sock])
-

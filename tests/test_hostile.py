@@ -25,6 +25,7 @@ from click.testing import CliRunner
 
 import dlx.cli
 import sudoku.cli
+from dlx.examples import queens
 
 EASTER = "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1"
 EASTER_SOLVED = "174385962293467158586192734451923876928674315367851249719548623635219487842736591"
@@ -32,17 +33,10 @@ BIG = str(2**70)
 BIN = os.path.dirname(sys.executable)
 
 
-def _queens(n: int) -> str:
-    primary = [f"R{i}" for i in range(n)] + [f"C{j}" for j in range(n)]
-    secondary = [f"A{k}" for k in range(2 * n - 1)] + [f"B{k}" for k in range(2 * n - 1)]
-    options = [f"R{i} C{j} A{i + j} B{i - j + n - 1}" for i in range(n) for j in range(n)]
-    return " ".join(primary) + " | " + " ".join(secondary) + "\n" + "\n".join(options) + "\n"
-
-
 FILES = {  # name -> bytes, written to the test's folder
     "one.txt": (EASTER + "\n").encode(),
-    "q6.dlx": _queens(6).encode(),
-    "bom.dlx": ("\ufeff| six queens\n" + _queens(6)).encode(),
+    "q6.dlx": queens(6).to_knuth().encode(),
+    "bom.dlx": ("\ufeff| six queens\n" + queens(6).to_knuth()).encode(),
     "bom.txt": ("\ufeff" + EASTER + "\n").encode(),
     "directives.txt": f"# box: 0x0\n{EASTER}\n# variant: bogus\n{EASTER}\n".encode(),
     "unused.txt": f"# box: 0x0\n# box: 3x3\n{EASTER}\n".encode(),
@@ -182,7 +176,6 @@ def test_every_integer_option_takes_a_number_past_int64(program, command, option
 @pytest.mark.parametrize("kernel", ["bits", "dlx"])
 def test_the_library_caps_budgets_past_int64_and_refuses_more_jobs_than_it_starts(kernel):
     from dlx import ProblemError
-    from dlx.examples import queens
     from sudoku.batch import solve_all
 
     assert sudoku.count(EASTER, limit=2**70, max_nodes=2**70, kernel=kernel).count == 1
