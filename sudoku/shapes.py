@@ -109,8 +109,7 @@ def as_grid(puzzle: PuzzleLike, box=None, *, variant: str | None = None,
         from .formats.read import _read_one
 
         return _read_one(puzzle, box, variant, regions, source), tuple
-    np = sys.modules.get("numpy")  # (an array exists only once numpy is imported)
-    if np is not None and isinstance(puzzle, np.ndarray):
+    if _is_array(puzzle):
         return _from_array(puzzle, box, variant, regions, source)
     if isinstance(puzzle, Sequence):
         cells, n = _cells(puzzle)
@@ -174,9 +173,7 @@ def grid_cells(grid: GridLike, box=None, regions: Sequence[int] | None = None
             raise PuzzleError(f"{len(values)} cells do not make a square grid (n rows of n "
                               "values, row by row)")
         return tuple(_value(v, i, n) for i, v in enumerate(values)), None
-    np = sys.modules.get("numpy")
-    if not isinstance(grid, (Sequence, bytearray)) and not (
-            np is not None and isinstance(grid, np.ndarray)):
+    if not isinstance(grid, (Sequence, bytearray)) and not _is_array(grid):
         raise TypeError(f"expected a grid of n*n values, {_EXPECTED}, not "
                         f"{type(grid).__name__}")
     p = as_grid(cast("PuzzleLike", grid), box, regions=regions)[0]
@@ -185,18 +182,23 @@ def grid_cells(grid: GridLike, box=None, regions: Sequence[int] | None = None
 
 def _flat(grid) -> bool:
     """Is ``grid`` a flat sequence of values (rather than rows, an array or text)?"""
-    np = sys.modules.get("numpy")
-    if np is not None and isinstance(grid, np.ndarray):
+    if _is_array(grid):
         return grid.ndim == 1
     if isinstance(grid, (str, bytes, bytearray, Puzzle)) or not isinstance(grid, Sequence):
         return False
     return not grid or not _is_row(grid[0])
 
 
-def _is_row(x) -> bool:
+def _is_array(x) -> bool:
+    """Is ``x`` a numpy array?  (One exists only once numpy is imported, which this
+    module does not do.)"""
     np = sys.modules.get("numpy")
+    return np is not None and isinstance(x, np.ndarray)
+
+
+def _is_row(x) -> bool:
     return (isinstance(x, Sequence) and not isinstance(x, (str, bytes, bytearray))) or (
-        np is not None and isinstance(x, np.ndarray))
+        _is_array(x))
 
 
 def _to_rows(grid: Sequence[int]) -> list[list[int]]:
