@@ -99,8 +99,12 @@ async function hint() {
   $("step-text").textContent = r.step ? r.step.text : "";
 }
 
+// A click moves state.at at once, before the server answers, so quick clicks add up
+// and only the answer for the step last asked for is drawn.
 async function showStep(at) {
+  state.at = at;
   const r = await api("explain", { ...settings(), at });
+  if (at !== state.at) return;
   if (r.status === "unknown") { say(`unknown (stopped: ${r.reason})`); return; }
   state.explanation = r;
   state.at = r.at;
@@ -123,7 +127,8 @@ async function explain() {
 
 async function step(delta) {
   if (!state.explanation) { await explain(); return; }
-  await showStep(Math.max(0, state.at + delta));
+  const last = state.explanation.steps.length;
+  await showStep(Math.min(last, Math.max(0, state.at + delta)));
 }
 
 async function rate() {
