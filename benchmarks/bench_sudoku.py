@@ -50,6 +50,7 @@ from _harness import (
     measure,
     measure_interleaved,
     paired,
+    portable,
     run_child,
     say,
 )
@@ -307,7 +308,7 @@ def run(args, caches) -> dict:
     present, absent = _files(args.data)
     if not present:
         say(f"sudoku: no data files in {args.data}; skipped")
-    out = {"data": str(args.data), "absent": absent, "files": []}
+    out = {"data": portable(args.data), "absent": absent, "files": []}
     for name in present:
         path = args.data / name
         puzzles, expected, invalid = _read(path)
