@@ -447,10 +447,10 @@ def markdown(result: dict) -> str:
     return "\n\n".join(parts)
 
 
-def peer_tables(result: dict) -> str:
-    """The peers' times beside numba-dlx's on the same samples, solve and check."""
+def peer_tables(result: dict, modes=("solve", "check")) -> str:
+    """The peers' times beside numba-dlx's on the same samples, for each of ``modes``."""
     parts = []
-    for mode in ("solve", "check"):
+    for mode in modes:
         parts.append(f"Peers, `{mode}`, microseconds per puzzle on the same puzzles "
                      f"(an evenly spaced sample; ratio = times numba-dlx's batch time):")
         parts.append(_peer_table(result, mode))
