@@ -501,7 +501,9 @@ def main(argv=None) -> int:
                   "python benchmarks/report.py --write-page")
             return 1
         return 0
-    print(render(load(args.results)), end="")
+    docs = load(args.results)
+    warn_modified(docs)
+    print(render(docs), end="")
     return 0
 
 
