@@ -279,15 +279,45 @@ def _dist_version_in(directory: Path, dist: str) -> str | None:
     return None
 
 
-def _git() -> str:
+# What a run's numbers depend on: everything tracked but the benchmarks' own
+# outputs (results, the page, the plots) and the prose of the docs, so that the
+# results of one section, not yet committed, do not stop the next one.
+_NOT_MEASURED = (":(exclude)benchmarks/results", ":(exclude)docs")
+
+
+def git_state() -> tuple[str, bool]:
+    """``(short hash of HEAD, whether the measured files differ from it)``.
+
+    The hash is all a results file records as its commit; a modified tree is
+    recorded apart (``machine.dirty``), so that no page shows a run of code
+    that no commit holds as a run of a commit.
+    """
     try:
         head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=REPO,
                               capture_output=True, text=True, check=True).stdout.strip()
-        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"],
-                               cwd=REPO, capture_output=True, text=True).stdout.strip()
-        return head + (" + uncommitted changes" if dirty else "")
+        changed = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no",
+                                  "--", ".", *_NOT_MEASURED], cwd=REPO, capture_output=True,
+                                 text=True, check=True).stdout.strip()
+        return head, bool(changed)
     except (OSError, subprocess.CalledProcessError):
-        return "unknown"
+        return "unknown", True
+
+
+DIRTY_TREE = """
+************************************************************************
+  The working tree has changes that no commit holds (git status).
+  Results measured now would name commit {head} for code that is not {head}.
+  Commit (or stash) first; to measure anyway, write the results elsewhere:
+  {how}
+************************************************************************"""
+
+
+def refuse_dirty(machine_info: dict, how: str) -> bool:
+    """Say loudly, on stderr, that the tree is modified; True if it is."""
+    if machine_info.get("dirty"):
+        say(DIRTY_TREE.format(head=machine_info["git"], how=how))
+        return True
+    return False
 
 
 def machine(py_sudoku_dir: Path) -> dict:
@@ -298,6 +328,7 @@ def machine(py_sudoku_dir: Path) -> dict:
         affinity = len(os.sched_getaffinity(0))
     except AttributeError:
         affinity = os.cpu_count()
+    head, dirty = git_state()
     info = {
         "host": platform.node(),
         "cpu": cpu_model(),
@@ -307,7 +338,8 @@ def machine(py_sudoku_dir: Path) -> dict:
         "os": platform.platform(),
         "python": platform.python_version(),
         "implementation": platform.python_implementation(),
-        "git": _git(),
+        "git": head,
+        "dirty": dirty,
         "versions": {
             "numba-dlx": _version("numba-dlx"),
             "numba": _version("numba"),
@@ -368,16 +400,59 @@ def md_table(headers: list, rows: list, align: str | None = None) -> str:
     return "\n".join(lines)
 
 
+def portable(path) -> str:
+    """``path`` as the results record it: never an absolute local path.
+
+    Relative to the repository where it is inside it or next to it
+    (``../shared/data/sudoku``), ``~/...`` under the home directory,
+    ``(temporary)`` in the system's temp directory, else its name alone: an
+    absolute path names one machine's layout and user, and differs on every
+    checkout.
+    """
+    if not Path(path).is_absolute():
+        return str(path)
+    p = Path(os.path.abspath(path))
+    temp = Path(tempfile.gettempdir()).resolve()
+    home = Path.home().resolve()
+    for base, shown in ((REPO, "."), (REPO.parent, ".."), (temp, None), (home, "~")):
+        if base == base.parent:  # the root directory holds everything: no use
+            continue
+        if p == base or base in p.parents:
+            if shown is None:
+                return "(temporary)"
+            rel = p.relative_to(base)
+            if shown == ".":
+                return str(rel)
+            return str(Path(shown) / rel) if str(rel) != "." else shown
+    return p.name
+
+
+_ABSOLUTE = re.compile(r"(?:^|(?<=[\s=]))/[^\s]+")
+
+
+def portable_strings(obj):
+    """``obj`` with every absolute path in its strings made :func:`portable`."""
+    if isinstance(obj, str):
+        return _ABSOLUTE.sub(lambda m: portable(m[0]), obj)
+    if isinstance(obj, dict):
+        return {k: portable_strings(v) for k, v in obj.items()}
+    if isinstance(obj, (list, tuple)):
+        return [portable_strings(v) for v in obj]
+    return obj
+
+
 def write_json(path: Path, obj) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(obj, indent=1, default=_json_default) + "\n")
+    # Through JSON first, so that Paths and Timings are strings and dicts by now.
+    plain = json.loads(json.dumps(obj, default=_json_default))
+    path.write_text(json.dumps(portable_strings(plain), indent=1) + "\n")
 
 
 def _json_default(obj):
     if isinstance(obj, Timing):
         return obj.to_dict()
     if isinstance(obj, Path):
-        return str(obj)
+        return portable(obj)
     if hasattr(obj, "item"):  # numpy scalars
         return obj.item()
     raise TypeError(f"cannot write {type(obj).__name__} as JSON")

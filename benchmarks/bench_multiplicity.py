@@ -39,6 +39,7 @@ from _harness import (
     fmt_num,
     fmt_range,
     md_table,
+    portable,
     run_child,
     say,
 )
@@ -126,7 +127,7 @@ def run(args, caches) -> dict:
             if not have_dlx3:
                 entry["solvers"]["DLX3"] = {"skipped": "not found"}
             rows.append(entry)
-    return {"instances": rows, "dlx3": str(dlx3) if have_dlx3 else None}
+    return {"instances": rows, "dlx3": portable(dlx3) if have_dlx3 else None}
 
 
 def _rounds(fns: dict, repeat: int, budget: float) -> dict:

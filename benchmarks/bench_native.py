@@ -34,7 +34,7 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-from _harness import REPO, Timing, fmt_num, md_table, paired, say
+from _harness import REPO, Timing, fmt_num, md_table, paired, portable, say
 
 FILES = ["17clue.txt", "top1465.txt", "hardest1106.txt", "hardest1905_11plus.txt",
          "16x16.txt", "16x16_vu.txt", "25x25.txt"]
@@ -89,7 +89,7 @@ def run(args, caches) -> dict:
     from sudoku.formats import format_line, read_puzzles
 
     prog = program()
-    out: dict = {"program": str(prog) if prog else None, "files": []}
+    out: dict = {"program": portable(prog) if prog else None, "files": []}
     if prog is None:
         say("native: tdoku-run-benchmark not found; only numba-dlx's kernels are timed")
     for name in FILES:

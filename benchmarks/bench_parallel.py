@@ -4,9 +4,12 @@ Run from the repository root::
 
     python benchmarks/bench_parallel.py            # 3 runs per configuration
     python benchmarks/bench_parallel.py --runs 5 --workers 4
-    python benchmarks/bench_parallel.py --runs 5 --save   # also benchmarks/results/parallel.txt
+    python benchmarks/bench_parallel.py --runs 5 --save   # also benchmarks/results/parallel.json
 
-Prints two tables, with the machine, the versions and the load average:
+Prints two tables (``--save`` also writes them, every run, the machine, the
+versions, the commit and the load averages to ``benchmarks/results/parallel.json``,
+which ``report.py`` renders on the performance page; a tree with changes that
+no commit holds is not saved there):
 
 1. Counting the 9356 tilings of the 6x10 rectangle by the twelve pentominoes
    (``dlx.examples.pentominoes()``, no symmetry breaking): the plain serial
@@ -27,53 +30,39 @@ Prints two tables, with the machine, the versions and the load average:
    1000 probes, seed 0, against the true values, N = 10..13; also the spread
    of the estimate over seeds 0..9.
 
-Targets (from the issue): 2 workers at least 1.8x faster than 1 on the 6x10
+Targets: 2 workers at least 1.8x faster than 1 on the 6x10
 count; the estimate within a factor of 2 of the true count for N = 10..13.
 """
 
 from __future__ import annotations
 
 import argparse
-import os
-import platform
+import datetime
 import statistics
 import sys
 import time
+from pathlib import Path
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, ROOT)
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))  # this checkout's dlx comes first
+if str(HERE) not in sys.path:
+    sys.path.insert(0, str(HERE))
+
+import _harness as H  # noqa: E402
+
+RESULT = H.RESULTS / "parallel.json"
 
 
-def machine() -> list[str]:
-    import numba
-    import numpy
-    from _harness import _git, cpu_model
-
-    import dlx
-
-    cpu = cpu_model()
+def machine() -> dict:
+    """The machine and versions, as the other sections record them, with dask's version."""
+    info = H.machine(H.DEFAULT_PY_SUDOKU)
     try:
         import distributed
 
-        dask = distributed.__version__
+        info["versions"]["dask.distributed"] = distributed.__version__
     except ImportError:
-        dask = "not installed"
-    return [f"machine: {cpu}, {os.cpu_count()} logical CPUs, {platform.system()} "
-            f"{platform.release()}",
-            f"python {platform.python_version()}, numba {numba.__version__}, numpy "
-            f"{numpy.__version__}, dask.distributed {dask}, numba-dlx {dlx.__version__} "
-            f"(commit {_git()})"]
-
-
-def load() -> str:
-    try:
-        return "load average {:.2f} {:.2f} {:.2f}".format(*os.getloadavg())
-    except OSError:
-        return "load average n/a"
-
-
-def summary(times) -> str:
-    return f"{statistics.median(times):8.2f} s  ({min(times):.2f}-{max(times):.2f})"
+        info["versions"]["dask.distributed"] = None
+    return info
 
 
 def busiest(result) -> float:
@@ -84,7 +73,7 @@ def busiest(result) -> float:
     return max(per.values())
 
 
-def bench_pentominoes(runs: int, max_workers: int) -> None:
+def bench_pentominoes(runs: int, max_workers: int) -> dict:
     from dlx.examples import pentominoes
     from dlx.parallel import WorkerPool, count_parallel
 
@@ -116,7 +105,7 @@ def bench_pentominoes(runs: int, max_workers: int) -> None:
                 wall[key].append(time.perf_counter() - t)
                 cpu[key].append(busiest(r))
                 assert (r.count, r.exact) == (9356, True), r
-                cut[key] = f"{r.depth}/{r.n_parts}"
+                cut[key] = [r.depth, r.n_parts]
     finally:
         for pool in pools.values():
             pool.close()
@@ -124,89 +113,116 @@ def bench_pentominoes(runs: int, max_workers: int) -> None:
     best = {key: min(v) for key, v in wall.items()}
     cmed = {key: statistics.median(v) for key, v in cpu.items()}
     one, two = warm[1], warm[2]
-    print(f"\n6x10 pentominoes: 9356 tilings, {nodes:,} search nodes; wall: median of {runs} "
-          f"runs (range); busiest CPU: median")
-    print(f"{'configuration':56} {'wall':>8} {'(range)':14} {'busiest CPU':>11} "
-          f"{'vs 1 worker: median':>19} {'best':>5} {'CPU':>5}  depth/parts")
+    rows = []
     for key in wall:
-        print(f"{key:56} {summary(wall[key])} {cmed[key]:10.2f}s {med[one] / med[key]:18.2f}x "
-              f"{best[one] / best[key]:5.2f}x {cmed[one] / cmed[key]:4.2f}x  "
-              f"{cut.get(key, '-')}")
+        rows.append({"configuration": key, "wall": H.Timing(wall[key]).to_dict(),
+                     "busiest_cpu": H.Timing(cpu[key]).to_dict(),
+                     "over_one_worker": {"median": med[one] / med[key],
+                                         "best": best[one] / best[key],
+                                         "cpu": cmed[one] / cmed[key]},
+                     "depth_parts": cut.get(key)})
     paired = statistics.median(a / b for a, b in zip(cpu[one], cpu[two], strict=True))
-    print(f"2 workers vs 1 (warm pools), target 1.8x: {med[one] / med[two]:.2f}x by median "
-          f"wall time, {best[one] / best[two]:.2f}x by best wall time, {paired:.2f}x by the "
-          f"busiest worker's CPU time (median over interleaved pairs of runs)")
-    print(f"cold {cold_jobs} workers (pool started in the call) vs serial count: "
-          f"{med[serial] / med[cold]:.2f}x by median wall time, "
-          f"{best[serial] / best[cold]:.2f}x by best")
-    print("'busiest CPU': CPU seconds of the worker that worked longest, i.e. the wall time "
-          "on idle cores\n(splitting and start-up excluded).  On a machine shared with other "
-          "work the wall times\nalso measure that load: compare the load averages.")
+    return {"solutions": 9356, "nodes": nodes, "runs": runs, "configurations": rows,
+            "two_over_one": {"median": med[one] / med[two], "best": best[one] / best[two],
+                             "cpu_paired": paired},
+            "cold_jobs": cold_jobs,
+            "cold_over_serial": {"median": med[serial] / med[cold],
+                                 "best": best[serial] / best[cold]}}
 
 
-def bench_estimates() -> None:
+def bench_estimates() -> list:
     from dlx.examples import queens
 
-    print("\nN-queens: Knuth's estimate from 1000 probes (seed 0) vs the true values")
-    print(f"{'N':>3} {'true count':>11} {'estimate':>10} {'+- stderr':>10} {'ratio':>6} "
-          f"{'seeds 0-9: min-max ratio':>25} {'true nodes':>11} {'est. nodes':>11} "
-          f"{'ratio':>6} {'probe time':>10}")
+    out = []
     for n in range(10, 14):
         p = queens(n)
         true = p.count()
         e = p.estimate(1000, seed=0)
         ratios = [p.estimate(1000, seed=s).solutions / true.count for s in range(10)]
-        print(f"{n:3} {true.count:11,} {e.solutions:10,.0f} {e.solutions_stderr:10,.0f} "
-              f"{e.solutions / true.count:6.2f} {min(ratios):14.2f}-{max(ratios):.2f}"
-              f"{'':6} {true.stats.nodes:11,} {e.nodes:11,.0f} "
-              f"{e.nodes / true.stats.nodes:6.2f} {e.seconds * 1000:8.1f} ms")
+        out.append({"n": n, "count": true.count, "estimate": e.solutions,
+                    "stderr": e.solutions_stderr, "seed_ratios": [min(ratios), max(ratios)],
+                    "nodes": true.stats.nodes, "estimated_nodes": e.nodes,
+                    "probe_seconds": e.seconds})
+    return out
 
 
-class _Tee:
-    """Standard output that is also kept, for --save."""
+def markdown(result: dict) -> str:
+    """The two tables of a run (either may be absent)."""
+    parts = []
+    pent = result.get("pentominoes")
+    if pent:
+        rows = []
+        for c in pent["configurations"]:
+            r = c["over_one_worker"]
+            depth = "-" if not c["depth_parts"] else "{}/{}".format(*c["depth_parts"])
+            rows.append([c["configuration"], H.fmt_range(c["wall"]),
+                         H.fmt_num(c["busiest_cpu"]["median"]), f"{r['median']:.2f}x",
+                         f"{r['best']:.2f}x", f"{r['cpu']:.2f}x", depth])
+        two, cold = pent["two_over_one"], pent["cold_over_serial"]
+        parts += [
+            f"6x10 pentominoes: {pent['solutions']:,} tilings, {pent['nodes']:,} search nodes; "
+            f"{pent['runs']} runs of each configuration, in turn.",
+            H.md_table(["configuration", "wall, s", "busiest worker's CPU, s",
+                        "over 1 worker: median wall", "best wall", "CPU", "depth/parts"],
+                       rows, "lrrrrrr"),
+            f"Two workers over one (warm pools), target 1.8x: {two['median']:.2f}x by median "
+            f"wall time, {two['best']:.2f}x by best wall time, {two['cpu_paired']:.2f}x by the "
+            "busiest worker's CPU time (median over interleaved pairs of runs). Cold, "
+            f"{pent['cold_jobs']} workers (pool started in the call) over the serial count: "
+            f"{cold['median']:.2f}x by median wall time, {cold['best']:.2f}x by best. "
+            "Wall: median of the runs (min-max); *busiest worker's CPU*: the median CPU "
+            "seconds of the worker that worked longest, the wall time on idle cores "
+            "(splitting and start-up excluded).",
+        ]
+    est = result.get("estimates")
+    if est:
+        rows = [[e["n"], f"{e['count']:,}", f"{e['estimate']:,.0f}", f"{e['stderr']:,.0f}",
+                 f"{e['estimate'] / e['count']:.2f}",
+                 "{:.2f}-{:.2f}".format(*e["seed_ratios"]), f"{e['nodes']:,}",
+                 f"{e['estimated_nodes']:,.0f}", f"{e['estimated_nodes'] / e['nodes']:.2f}",
+                 f"{1000 * e['probe_seconds']:.1f}"] for e in est]
+        parts += [
+            "N-queens: Knuth's estimate from 1000 probes (seed 0) against the true values:",
+            H.md_table(["N", "true count", "estimate", "+- stderr", "ratio",
+                        "seeds 0-9: ratio min-max", "true nodes", "estimated nodes", "ratio",
+                        "probe time, ms"], rows),
+        ]
+    return "\n\n".join(parts)
 
-    def __init__(self, stream):
-        self.stream = stream
-        self.parts: list[str] = []
 
-    def write(self, text: str) -> int:
-        self.parts.append(text)
-        return self.stream.write(text)
-
-    def flush(self) -> None:
-        self.stream.flush()
-
-
-def main() -> None:
+def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=3, help="runs per configuration (default 3)")
     ap.add_argument("--workers", type=int, default=2,
                     help="largest number of workers to try (default 2)")
     ap.add_argument("--skip-count", action="store_true", help="only the estimator table")
     ap.add_argument("--save", action="store_true",
-                    help="also write the report to benchmarks/results/parallel.txt "
-                         "(replacing the last one; the report names the commit)")
-    args = ap.parse_args()
-    tee = _Tee(sys.stdout)
-    sys.stdout = tee
-    started = time.strftime("%Y-%m-%d %H:%M")
-    print(f"date: {started}")
-    print("numba-dlx: parallel counting and random-probe estimates")
-    for line in machine():
-        print(line)
-    print(f"before: {load()}")
+                    help=f"also write the results to {H.portable(RESULT)} (replacing the "
+                         "last ones); only from a tree that a commit holds")
+    args = ap.parse_args(argv)
+    info = machine()
+    if H.refuse_dirty(info, "python benchmarks/bench_parallel.py (without --save)") and \
+            args.save:
+        H.say("bench_parallel.py: not measured; --save takes runs of a commit only")
+        return 2
+    started = datetime.datetime.now()
+    before = H.load()
+    H.say(f"parallel counting and estimates (load {before})")
+    result: dict = {}
     if not args.skip_count:
-        bench_pentominoes(args.runs, args.workers)
-    bench_estimates()
-    print(f"\nafter: {load()}")
-    sys.stdout = tee.stream
+        result["pentominoes"] = bench_pentominoes(args.runs, args.workers)
+    result["estimates"] = bench_estimates()
+    print(markdown(result))
     if args.save:
-        path = os.path.join(ROOT, "benchmarks", "results", "parallel.txt")
-        with open(path, "w") as f:
-            f.write(f"python benchmarks/bench_parallel.py {' '.join(sys.argv[1:])}\n")
-            f.write("".join(tee.parts))
-        print(f"report: {os.path.relpath(path, ROOT)}", file=sys.stderr)
+        H.write_json(RESULT, {
+            "section": "parallel", "date": started.strftime("%Y-%m-%d %H:%M"),
+            "command": "python benchmarks/bench_parallel.py " + " ".join(
+                sys.argv[1:] if argv is None else argv),
+            "machine": info, "settings": vars(args),
+            "load": {"before": before, "after": H.load()}, "result": result})
+        H.say(f"results: {H.portable(RESULT)}")
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -50,6 +50,7 @@ from _harness import (
     measure,
     measure_interleaved,
     paired,
+    portable,
     run_child,
     say,
 )
@@ -307,7 +308,7 @@ def run(args, caches) -> dict:
     present, absent = _files(args.data)
     if not present:
         say(f"sudoku: no data files in {args.data}; skipped")
-    out = {"data": str(args.data), "absent": absent, "files": []}
+    out = {"data": portable(args.data), "absent": absent, "files": []}
     for name in present:
         path = args.data / name
         puzzles, expected, invalid = _read(path)
@@ -446,10 +447,10 @@ def markdown(result: dict) -> str:
     return "\n\n".join(parts)
 
 
-def peer_tables(result: dict) -> str:
-    """The peers' times beside numba-dlx's on the same samples, solve and check."""
+def peer_tables(result: dict, modes=("solve", "check")) -> str:
+    """The peers' times beside numba-dlx's on the same samples, for each of ``modes``."""
     parts = []
-    for mode in ("solve", "check"):
+    for mode in modes:
         parts.append(f"Peers, `{mode}`, microseconds per puzzle on the same puzzles "
                      f"(an evenly spaced sample; ratio = times numba-dlx's batch time):")
         parts.append(_peer_table(result, mode))

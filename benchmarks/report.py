@@ -5,10 +5,11 @@
     python benchmarks/report.py --check      # exit 1 if the page's tables are out of date
 
 ``benchmarks/results/<section>.json`` holds the latest run of each section
-(``run_all.py`` writes them); ``benchmarks/results/parallel.txt`` is the report
-of ``bench_parallel.py --save``.  Every table is rendered from those files and
+(``run_all.py`` writes them; ``bench_parallel.py --save`` writes
+``parallel.json``).  Every table is rendered from those files and
 nothing else, so the page and the printed report cannot disagree with the
-numbers.  In ``docs/performance.md`` a table sits between
+numbers.  A results file of a run on a modified tree (``machine.dirty``) is
+shown with no commit, and said so loudly on stderr.  In ``docs/performance.md`` a table sits between
 ``<!-- table:NAME -->`` and ``<!-- /table -->``; the names are the keys of
 :func:`blocks`.
 
@@ -36,7 +37,7 @@ TITLES = {"cover": "Generic exact cover", "multiplicity": "Items with bounds (DL
           "files": "Files of puzzles: reading, writing, the command", "startup": "Start-up",
           "memory": "Memory", "web": "Web app"}
 PAGE = H.REPO / "docs" / "performance.md"
-PARALLEL = "parallel.txt"
+PARALLEL = "parallel.json"
 PEERS = ("xcover", "exact-cover", "py-sudoku")
 
 _BLOCK = re.compile(r"(<!-- table:(?P<name>[\w-]+) -->\n)(?P<body>.*?)(<!-- /table -->)", re.S)
@@ -92,13 +93,34 @@ def machine_table(docs: dict) -> str:
         row("numba-dlx and its dependencies", lambda d: versions(
             d, [n for n in d["machine"]["versions"] if n not in PEERS])),
         row("peers", lambda d: versions(d, PEERS)),
-        row("numba-dlx commit", lambda d: d["machine"]["git"]),
+        row("numba-dlx commit", lambda d: commit(d["machine"])),
         row("date", lambda d: d["date"][:10]),  # the hour is in the files
         row("command", lambda d: f"`{d['command'].strip()}`"),
         row("load average before / after", lambda d: f"{_load(d['load']['before'])} / "
                                                      f"{_load(d['load']['after'])}"),
     ]
     return H.md_table(["", ""], rows, "ll")
+
+
+NO_COMMIT = "none, a modified tree"
+
+
+def commit(machine: dict) -> str:
+    """The commit a run measured: its short hash, or none for a modified tree."""
+    return NO_COMMIT if machine.get("dirty", True) else machine["git"]
+
+
+def modified(docs: dict) -> list:
+    """The sections whose results were measured on a modified tree."""
+    return [s for s, d in docs.items() if commit(d["machine"]) == NO_COMMIT]
+
+
+def warn_modified(docs: dict) -> None:
+    """Say loudly which results no commit holds the code of."""
+    sections = modified(docs)
+    if sections:
+        H.say(f"\n*** {', '.join(sections)}: measured on a modified tree; the page shows "
+              "them with no commit. Re-run them from a commit. ***\n")
 
 
 def _load(values: list) -> str:
@@ -345,15 +367,22 @@ def check_over_solve(result: dict, files=("17clue.txt", "top1465.txt",
     return H.md_table(["file", "numba-dlx", *peers], rows)
 
 
-def parallel(directory: Path = H.RESULTS) -> str | None:
-    """The saved report of ``bench_parallel.py``, as a text block (None without one)."""
+def load_parallel(directory: Path = H.RESULTS) -> dict | None:
+    """The results of ``bench_parallel.py --save`` (None without them)."""
     path = Path(directory) / PARALLEL
-    if not path.exists():
-        return None
-    # The command is on the page already, and the load averages matter only to a rerun.
-    skip = ("python benchmarks/", "numba-dlx: parallel", "before: load", "after: load")
-    lines = [line for line in path.read_text().splitlines() if not line.startswith(skip)]
-    return "```text\n" + "\n".join(lines).strip("\n") + "\n```"
+    return json.loads(path.read_text()) if path.exists() else None
+
+
+def parallel(doc: dict) -> str:
+    """The parallel section's tables, after one line saying what they were measured on."""
+    import bench_parallel
+
+    m = doc["machine"]
+    versions = ", ".join(f"{n} {v}" for n, v in m["versions"].items()
+                         if v and n not in PEERS)
+    run = (f"{m['cpu']}, {m['cores']} cores, {m['os']}; Python {m['python']}, {versions}; "
+           f"{doc['date'][:10]}; commit: {commit(m)}; `{doc['command'].strip()}`.")
+    return run + "\n\n" + bench_parallel.markdown(doc["result"])
 
 
 def _head(docs: dict) -> dict:
@@ -389,14 +418,16 @@ def blocks(docs: dict, directory: Path | None = None) -> dict:
             import bench_sudoku
 
             out["sudoku"] = bench_sudoku.library_table(result)
-            out["sudoku-peers"] = bench_sudoku.peer_tables(result)
+            # The page keeps the peers' first solutions; their checks are in the printed
+            # report, and check over solve for each peer in its own table.
+            out["sudoku-peers"] = bench_sudoku.peer_tables(result, ("solve",))
         else:
             out[section] = module(section).markdown(result)
         out.update(_summaries(section, result))
     if directory is not None:
-        text = parallel(directory)
-        if text:
-            out["parallel"] = text
+        doc = load_parallel(directory)
+        if doc:
+            out["parallel"] = parallel(doc)
     return out
 
 
@@ -439,7 +470,10 @@ def fill(text: str, rendered: dict) -> str:
 def write_page(directory: Path = H.RESULTS, page: Path = PAGE) -> bool:
     """Rewrite the page's tables from the results; True if the page changed."""
     text = page.read_text()
-    new = fill(text, blocks(load(directory), directory))
+    docs = load(directory)
+    extra = load_parallel(directory)
+    warn_modified({**docs, **({"parallel": extra} if extra else {})})
+    new = fill(text, blocks(docs, directory))
     if new != text:
         page.write_text(new)
     return new != text
@@ -467,7 +501,9 @@ def main(argv=None) -> int:
                   "python benchmarks/report.py --write-page")
             return 1
         return 0
-    print(render(load(args.results)), end="")
+    docs = load(args.results)
+    warn_modified(docs)
+    print(render(docs), end="")
     return 0
 
 

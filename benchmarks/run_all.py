@@ -7,9 +7,12 @@
 Each section it runs is written to ``benchmarks/results/<section>.json`` as
 soon as it ends (every number and run, the machine, the versions, the
 settings, the date and the commit), replacing that section's previous results;
-git keeps the history.  Then it prints the tables (``report.py`` renders them
-from those files; progress goes to stderr), rewrites the tables of
-``docs/performance.md`` and redraws the plots in ``docs/img/`` from them.
+git keeps the history.  A tree with changes that no commit holds is not
+measured into ``benchmarks/results/``: the run stops at once and says so
+(``--out DIR`` or ``--quick`` measure it elsewhere, marked as modified).
+Then it prints the tables (``report.py`` renders them from those files;
+progress goes to stderr), rewrites the tables of ``docs/performance.md`` and
+redraws the plots in ``docs/img/`` from them.
 
 ``--quick`` writes to ``benchmarks/results/tmp/`` instead (ignored by git) and
 leaves the page and the plots alone.  Sections: ``cover`` (generic exact
@@ -129,7 +132,13 @@ def main(argv=None) -> int:
     command = "python benchmarks/run_all.py " + " ".join(sys.argv[1:] if argv is None
                                                          else argv)
     machine = H.machine(args.py_sudoku)  # the tree when the run starts is what is measured
-    settings = {k: (str(v) if isinstance(v, Path) else v) for k, v in vars(args).items()}
+    if H.refuse_dirty(machine, "python benchmarks/run_all.py --out DIR ... (or --quick)"):
+        if args.publish:
+            # The committed results, and the page made from them, name a commit.
+            H.say("run_all.py: not measured; benchmarks/results/ takes runs of a commit only")
+            return 2
+        H.say(f"run_all.py: measuring a modified tree into {H.portable(args.out)} anyway")
+    settings = {k: (H.portable(v) if isinstance(v, Path) else v) for k, v in vars(args).items()}
     docs = {}
     caches = H.CacheDirs()
     try:

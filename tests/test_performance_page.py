@@ -12,6 +12,7 @@ from __future__ import annotations
 import difflib
 import importlib.util
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -52,13 +53,14 @@ def test_page_shows_every_section(report):
 def test_results_hold_one_current_file_per_section():
     names = sorted(p.name for p in RESULTS.iterdir() if p.name != "tmp")
     assert names == ["cover.json", "files.json", "memory.json", "multiplicity.json",
-                     "native.json", "parallel.txt", "startup.json", "sudoku.json", "web.json"]
+                     "native.json", "parallel.json", "startup.json", "sudoku.json", "web.json"]
     for name in names:
-        if not name.endswith(".json"):
-            continue
         doc = json.loads((RESULTS / name).read_text())
         assert doc["section"] == name.removesuffix(".json")
         assert doc["machine"]["git"] and doc["machine"]["versions"]["numba-dlx"]
+        # The commit is one hash; a modified tree is a flag of its own.
+        assert re.fullmatch(r"[0-9a-f]{7,40}", doc["machine"]["git"]), (name, doc["machine"])
+        assert isinstance(doc["machine"]["dirty"], bool), name
         for key in ("date", "command", "settings", "load", "result"):
             assert doc[key], (name, key)
 
