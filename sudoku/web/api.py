@@ -23,9 +23,11 @@ import time
 from collections import OrderedDict
 from dataclasses import dataclass
 
+from .. import operations as ops
 from ..errors import PuzzleError
-from ..formats import format_line, format_regions, parse_puzzle, parse_puzzles
+from ..formats import parse_puzzle, parse_puzzles
 from ..grid import Puzzle, cell_name, houses
+from ..operations.records import STOPPED, Candidates, Explained, Hinted, Rated, Where, shown
 
 __all__ = ["HANDLERS", "SOURCE", "ApiError", "Limits", "warm_up"]
 
@@ -162,11 +164,7 @@ def read_puzzle(body: dict, limits: Limits, *, logic: bool = False) -> Puzzle:
     return p
 
 
-def _shown(p: Puzzle) -> dict:
-    """The puzzle's fields in every answer: its line, and how to read it back."""
-    return {"puzzle": format_line(p), "size": p.size, "box": [p.box_rows, p.box_cols],
-            "variant": p.variant,
-            "regions": None if p.regions is None else format_regions(p.regions, p.size)}
+_shown = shown  # the puzzle's fields in every answer: its line, and how to read it back
 
 
 def _late(p: Puzzle, deadline: _Deadline) -> dict:
@@ -175,48 +173,28 @@ def _late(p: Puzzle, deadline: _Deadline) -> dict:
 
 # ------------------------------------------------------------------ searching
 def _search(p: Puzzle, mode: str, deadline: _Deadline, limit: int | None = None):
-    from ..batch import solve_all
-
-    return next(solve_all([p], mode=mode, limit=limit, timeout=deadline.left(), timed=True,
-                          chunk=1))
-
-
-def _searched(res) -> dict:
-    out = {"nodes": res.nodes, "seconds": round(res.seconds, 6)}
-    if res.status in ("timeout", "nodes", "interrupted"):
-        out["reason"] = res.status
-    return out
-
-
-def _solve_word(res) -> str:
-    if res.solutions:
-        return "solved"
-    return "none" if res.status in ("complete", "limit") else "unknown"
+    """The record of a solve, check or count, and its answer: `shown`, then its fields."""
+    rec = ops.search_one(p, mode, deadline.left(), limit)
+    fields = rec.fields()
+    fields.pop("reason", None)
+    # (The web answer names a stopped search's reason whatever the verdict.)
+    if rec.result.status in STOPPED:
+        fields["reason"] = rec.result.status
+    return rec, {**_shown(p), **fields}
 
 
 def solve(body: dict, limits: Limits) -> dict:
     """``POST /api/solve``: the first solution, as ``sudoku solve --format json``."""
     p = read_puzzle(body, limits)
-    res = _search(p, "solve", _Deadline(limits.timeout))
-    word = _solve_word(res)
-    return {**_shown(p), "status": word,
-            "solution": format_line(res.solutions[0], p.size) if res.solutions else None,
-            **_searched(res)}
+    return _search(p, "solve", _Deadline(limits.timeout))[1]
 
 
 def check(body: dict, limits: Limits) -> dict:
     """``POST /api/check``: unique, multiple (with two solutions and where they differ), none."""
     p = read_puzzle(body, limits)
-    res = _search(p, "check", _Deadline(limits.timeout))
-    n = p.size
-    out = {**_shown(p), "status": res.verdict, **_searched(res)}
-    lines = [format_line(s, n) for s in res.solutions[:2]]
-    out["solution"] = lines[0] if res.verdict == "unique" else None
-    if res.verdict == "multiple":
-        a, b = res.solutions[:2]
-        out["solutions"] = lines
-        out["differ"] = [cell_name(i, n) for i in range(n * n) if a[i] != b[i]]
-    return out
+    rec, out = _search(p, "check", _Deadline(limits.timeout))
+    proof = {k: out.pop(k) for k in ("solutions", "differ") if k in out}
+    return {**out, "solution": rec.solution(), **proof}
 
 
 def count(body: dict, limits: Limits) -> dict:
@@ -225,23 +203,16 @@ def count(body: dict, limits: Limits) -> dict:
     limit = _field(body, "limit", (int,), "a whole number", limits.max_count)
     if not 1 <= limit <= limits.max_count:
         raise ApiError(f"'limit' must be from 1 to {limits.max_count}")
-    res = _search(p, "count", _Deadline(limits.timeout), limit=limit)
-    return {**_shown(p), "count": res.count, "exact": res.exact, "status": res.status,
-            **_searched(res)}
+    return _search(p, "count", _Deadline(limits.timeout), limit=limit)[1]
 
 
 def candidates(body: dict, limits: Limits) -> dict:
     """``POST /api/candidates``: pencil marks after singles, as ``sudoku candidates``."""
-    from ..cli import _marks  # each cell's marks as one word, as the command writes them
-    from ..solver import candidates as find
-
     p = read_puzzle(body, limits)
-    try:
-        c = find(p)
-    except PuzzleError as exc:
-        raise _bad(exc) from None
-    return {**_shown(p), "status": c.status, "singles": c.singles,
-            "candidates": [_marks(cell, p.size) for cell in c.cells]}
+    rec = next(ops.candidates([p]))
+    if not isinstance(rec, Candidates):
+        raise _bad(rec.error)
+    return {**_shown(p), **rec.fields()}
 
 
 # ------------------------------------------------------------------ explaining
@@ -361,9 +332,8 @@ def hint(body: dict, limits: Limits) -> dict:
         h = next_step(p)
     except PuzzleError as exc:
         raise _bad(exc) from None
-    out = {**_shown(p), "status": h.status,
-           "step": None if h.step is None else h.step.as_dict(p.size),
-           "seconds": deadline.seconds()}
+    rec = Hinted(Where.of(0, p), h.status, h, h.step, p.size)
+    out = {**_shown(p), **rec.fields(), "seconds": deadline.seconds()}
     if _flag(body, "svg"):
         out["svg"] = _step_svg(p, (), h.step)
     return out
@@ -379,9 +349,8 @@ def explain(body: dict, limits: Limits) -> dict:
         e = _explanation(p, deadline)
     except _Late:
         return _late(p, deadline)
-    r = e.rating
-    out = {**_shown(p), "status": e.status, "steps": [s.as_dict(p.size) for s in e.steps],
-           "rating": None if r is None else r.as_dict(), "seconds": deadline.seconds()}
+    rec = Explained(Where.of(0, p), e.status, e, e, p.size)
+    out = {**_shown(p), **rec.fields(), "seconds": deadline.seconds()}
     if at is not None:
         if not 0 <= at <= len(e.steps):
             raise ApiError(f"'at' must be from 0 to {len(e.steps)} (the steps of this puzzle)")
@@ -401,7 +370,8 @@ def rate(body: dict, limits: Limits) -> dict:
     r = e.rating
     if r is None:
         return {**_shown(p), "status": e.status, "seconds": deadline.seconds()}
-    return {**_shown(p), "status": "unique", **r.as_dict(), "seconds": deadline.seconds()}
+    rec = Rated(Where.of(0, p), "unique", r, r)
+    return {**_shown(p), **rec.fields(), "seconds": deadline.seconds()}
 
 
 def methods(body: dict, limits: Limits) -> dict:
@@ -515,10 +485,7 @@ def render(body: dict, limits: Limits) -> dict:
 # ------------------------------------------------------------------ generating
 def generate(body: dict, limits: Limits) -> dict:
     """``POST /api/generate``: a new puzzle, as ``sudoku generate --format json``."""
-    from ..cli_make import _generated_json
     from ..errors import GenerationError
-    from ..generator import generate as make
-    from ..grading import generate_rated
 
     size = _field(body, "size", (int,), "a whole number")
     seed = _field(body, "seed", (int,), "a whole number")
@@ -543,18 +510,16 @@ def generate(body: dict, limits: Limits) -> dict:
         _size_ok(size, limits.max_logic_size if difficulty else limits.max_size, "generates")
     deadline = _Deadline(limits.timeout)
     try:
-        if difficulty:
-            g, r = next(generate_rated(1, difficulty, seed=seed, tries=200,
-                                       timeout=deadline.left(), **options))
-        else:
-            g, r = make(seed=seed, timeout=deadline.left(), **options), None
+        rec = ops.generate_one(difficulty=difficulty, seed=seed, timeout=deadline.left(),
+                               **options)
     except GenerationError as exc:
         return {"status": "unknown", "reason": str(exc), "seconds": deadline.seconds()}
     except PuzzleError as exc:
         raise ApiError(exc.message) from None
-    p = g.puzzle
-    return {**_generated_json(g), **_shown(p), "status": "made",
-            "rating": None if r is None else r.as_dict(), "seconds": deadline.seconds()}
+    made = rec.to_dict()
+    rating = made.pop("rating")
+    return {**made, **_shown(rec.made.puzzle), "status": "made", "rating": rating,
+            "seconds": deadline.seconds()}
 
 
 HANDLERS = {"solve": solve, "check": check, "count": count, "candidates": candidates,
@@ -567,8 +532,8 @@ def info(limits: Limits) -> dict:
     """``GET /api/info``: version, endpoints, limits and the choices the page offers."""
     from dlx import __version__
 
-    from ..cli_make import DIFFICULTY_NAMES, SYMMETRY_NAMES
     from ..grid import VARIANTS
+    from ..operations import DIFFICULTY_NAMES, SYMMETRY_NAMES
 
     return {"version": __version__, "endpoints": sorted(HANDLERS),
             "limits": dataclasses.asdict(limits), "variants": list(VARIANTS),
