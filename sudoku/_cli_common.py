@@ -29,7 +29,7 @@ from dlx.errors import DLXError
 from . import operations as ops
 from .grid import VARIANTS
 from .operations import GRADE_NAMES
-from .operations.records import Marker
+from .operations.records import Graded, Marker
 
 __all__ = ["box_callback", "exit_code", "file_arguments", "input_options", "regions_value",
            "read_items", "json_line", "run_body", "Outcome", "search_grades"]
@@ -334,9 +334,8 @@ def search_grades(file, box, variant, regions, max_nodes, fmt, show_stats, quiet
         tally.total += 1
         if isinstance(rec, Marker):  # invalid
             err(rec.message, quiet)
-            word = rec.status
-        else:
-            word = rec.grade.level if rec.status == "unique" else rec.status
+        word = rec.grade.level if isinstance(rec, Graded) and rec.status == "unique" \
+            else rec.status
         tally.levels[word] = tally.levels.get(word, 0) + 1
         tally.add(rec.status)
         out(writer.write(rec))

@@ -71,7 +71,7 @@ from ._cli_common import file_arguments as _files
 from ._cli_common import input_options as _input_options
 from ._cli_common import read_items as _read
 from .grid import VARIANTS
-from .operations.records import STOPPED
+from .operations.records import STOPPED, Marker
 
 __all__ = ["cli", "main"]
 
@@ -472,7 +472,7 @@ def candidates(file, box, variant, regions, fmt, quiet):
     try:
         for rec in ops.candidates(items):
             seen += 1
-            if rec.status == "invalid":
+            if isinstance(rec, Marker):
                 invalid += 1
                 err(rec.message, quiet)
             out(write(rec))

@@ -48,7 +48,7 @@ def _records(operation, failed, file, box, variant, regions, fmt, quiet, **optio
         out(header)
     for rec in operation(items, **options):
         tally.total += 1
-        if rec.status == "invalid":
+        if isinstance(rec, ops.records.Marker) and rec.status == "invalid":
             err(rec.message, quiet)
             tally.invalid += 1
         elif failed(rec.status):

@@ -30,6 +30,7 @@ from dlx.cli_base import (
     timeout_option,
 )
 
+from . import operations as ops
 from ._cli_common import input_options, read_items
 
 __all__ = ["show", "use_color"]
@@ -109,7 +110,6 @@ def show(file, box, variant, regions, solve, marks, fmt, output, color, timeout)
     Exit status: 0; 1 some puzzles are invalid; with --solve, 3 some puzzle
     has no solution or several, 4 some was stopped by --timeout.
     """
-    from .errors import PuzzleError
     from .render import render_svg, render_text
 
     if output is not None and fmt != "svg":
@@ -118,30 +118,23 @@ def show(file, box, variant, regions, solve, marks, fmt, output, color, timeout)
     ascii_only = not _can_draw_boxes(sys.stdout)
     items, name = read_items(file, box, variant, regions, check=True)
     seen = invalid = unsolved = stopped = 0
-    for index, item in enumerate(items):
+    for rec in ops.show(items, solve=solve, marks=marks, timeout=timeout):
         seen += 1
-        solution = pencil = None
-        if not isinstance(item, PuzzleError):
-            try:
-                if solve:
-                    solution, verdict = _solution(item, timeout)
-                    if verdict != "unique":
-                        err(f"{_header(index, item)}: {verdict}")
-                        stopped += verdict.startswith("unknown")
-                        unsolved += not verdict.startswith("unknown")
-                if marks:
-                    pencil = _pencil(item)
-            except PuzzleError as exc:
-                item = exc
-        if isinstance(item, PuzzleError):
+        index = rec.where.index
+        if rec.status == "invalid":
             invalid += 1
-            err(str(item))
-            text = _header(index, error=item)
+            err(rec.message)
+            text = _header(index, error=rec.error)
             click.echo("invalid" if output else _comment(text) if fmt == "svg" else text)
             if output is None:
                 click.echo()
             continue
+        item, solution, pencil = rec.result
         header = _header(index, item)
+        if rec.status != "unique":
+            err(f"{header}: {rec.status}")
+            stopped += rec.status.startswith("unknown")
+            unsolved += not rec.status.startswith("unknown")
         if fmt == "text":
             click.echo(header)
             click.echo(render_text(item, solution, candidates=pencil, color=colored,
@@ -160,24 +153,6 @@ def show(file, box, variant, regions, solve, marks, fmt, output, color, timeout)
     status = (EXIT_BAD_INPUT if invalid else EXIT_NO_SOLUTION if unsolved
               else EXIT_STOPPED if stopped else EXIT_OK)
     raise click.exceptions.Exit(status)
-
-
-def _solution(puzzle, timeout):
-    """The unique solution (or None) and a word for the message when there is none."""
-    from .solver import check
-
-    u = check(puzzle, timeout=timeout)
-    if u.status == "unique":
-        return u.solutions[0], "unique"
-    if u.status == "unknown":
-        return None, "unknown (stopped by --timeout)"
-    return None, "no solution" if u.status == "none" else "several solutions"
-
-
-def _pencil(puzzle):
-    from .solver import candidates
-
-    return candidates(puzzle)
 
 
 def _write(directory: str, index: int, svg: str) -> str:

@@ -69,10 +69,10 @@ def minimize(items: Iterable, *, seed: int = 0, max_nodes: int | None = None, jo
                 small = shrink(item, seed=seed, max_nodes=max_nodes, jobs=jobs,
                                timeout=timeout)
             except NotUniqueError as exc:
-                yield Marker(where, exc.status, message=str(exc))
+                yield Marker(where, exc.status, why=str(exc))
                 continue
             except GenerationError as exc:
-                yield Marker(where, "unknown", message=f"{_place(item)}{exc}")
+                yield Marker(where, "unknown", why=f"{_place(item)}{exc}")
                 continue
             except PuzzleError as exc:
                 item = exc

@@ -136,18 +136,21 @@ class Marker(Record):
     or ``unknown``.
 
     ``cell``: the error's cell is a field of the JSON object; ``text``: the
-    line and grid text, when not the status alone; ``message``: what to tell
-    on stderr (an invalid puzzle's is its error's).
+    line and grid text, when not the status alone; ``why``: what to tell on
+    stderr, when not the error's message.
     """
 
     error: Any = None
     cell: bool = True
     text: str | None = None
-    message: str | None = None
+    why: str | None = None
 
-    def __post_init__(self):
-        if self.message is None and self.error is not None:
-            object.__setattr__(self, "message", str(self.error))
+    @property
+    def message(self) -> str:
+        """What a front end tells on stderr about the puzzle."""
+        if self.why is not None:
+            return self.why
+        return "" if self.error is None else str(self.error)
 
     def body(self) -> dict:
         e = self.error

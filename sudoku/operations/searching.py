@@ -97,7 +97,7 @@ def candidates(items: Iterable) -> Iterator[Record]:
 
 
 def show(items: Iterable, *, solve: bool = False, marks: bool = False,
-         timeout: float | None = None) -> Iterator[Record]:
+         timeout: float | None = None) -> Iterator[Marker]:
     """What ``show`` draws of each puzzle: a `Marker` (``result``: the puzzle, the solution
     or None, the pencil marks or None) whose status is ``unique`` when drawn as asked, else
     why not (``no solution``, ``several solutions``, ``unknown (stopped by --timeout)``)."""

@@ -27,7 +27,7 @@ from .. import operations as ops
 from ..errors import PuzzleError
 from ..formats import parse_puzzle, parse_puzzles
 from ..grid import Puzzle, cell_name, houses
-from ..operations.records import STOPPED, Candidates, Explained, Hinted, Rated, Where, shown
+from ..operations.records import STOPPED, Explained, Hinted, Marker, Rated, Where, shown
 
 __all__ = ["HANDLERS", "SOURCE", "ApiError", "Limits", "warm_up"]
 
@@ -210,7 +210,7 @@ def candidates(body: dict, limits: Limits) -> dict:
     """``POST /api/candidates``: pencil marks after singles, as ``sudoku candidates``."""
     p = read_puzzle(body, limits)
     rec = next(ops.candidates([p]))
-    if not isinstance(rec, Candidates):
+    if isinstance(rec, Marker):
         raise _bad(rec.error)
     return {**_shown(p), **rec.fields()}
 
