@@ -14,16 +14,16 @@ functions (``--help`` and ``--version`` must not load numba).
 
 from __future__ import annotations
 
-from .explaining import explain, grade, hint, rate
+from .explaining import Late, explain, explain_one, grade, hint, hint_one, rate
 from .making import generate, generate_one, minimize
 from .records import Record
 from .searching import candidates, check, count, search_one, show, solve
 from .writers import WRITERS, writer
 
 __all__ = ["COUNT_COLUMNS", "DIFFICULTY_NAMES", "GRADE_COLUMNS", "GRADE_NAMES", "RATE_COLUMNS",
-           "SOLVE_COLUMNS", "SYMMETRY_NAMES", "WRITERS", "Record", "candidates", "check",
-           "count", "explain", "generate", "generate_one", "grade", "hint", "minimize", "rate",
-           "search_one", "show", "solve", "writer"]
+           "SOLVE_COLUMNS", "SYMMETRY_NAMES", "WRITERS", "Late", "Record", "candidates", "check",
+           "count", "explain", "explain_one", "generate", "generate_one", "grade", "hint",
+           "hint_one", "minimize", "rate", "search_one", "show", "solve", "writer"]
 
 # The choices of generate's options, as sudoku.generator.SYMMETRIES and
 # sudoku.grading.LEVELS / DIFFICULTIES name them (repeated so that a front end's

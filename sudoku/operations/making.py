@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
+from ..errors import GenerationError, NotUniqueError, PuzzleError
 from .records import Made, Marker, Minimized, Record, Where, invalid
 
 __all__ = ["generate", "generate_one", "minimize"]
@@ -59,7 +60,6 @@ def minimize(items: Iterable, *, seed: int = 0, max_nodes: int | None = None, jo
     """Each puzzle without its redundant clues: `Minimized` records, or a `Marker`
     (``invalid``; ``multiple``, ``none``: not one solution; ``unknown``: stopped) whose
     ``message`` says why."""
-    from ..errors import GenerationError, NotUniqueError, PuzzleError
     from ..generator import minimize as shrink  # (numba: see generate)
 
     for index, item in enumerate(items):

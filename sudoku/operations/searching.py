@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
+from ..errors import PuzzleError
 from .records import Candidates, Checked, Counted, Marker, Record, Solved, Where, invalid
 
 __all__ = ["candidates", "check", "count", "record", "search_one", "show", "solve",
@@ -81,7 +82,6 @@ def search_one(p, mode: str, timeout: float, limit: int | None = None) -> Record
 
 def candidates(items: Iterable) -> Iterator[Record]:
     """Pencil marks of each puzzle after naked and hidden singles: `Candidates` records."""
-    from ..errors import PuzzleError
     from ..solver import candidates as find  # (numba: see _searches)
 
     for index, item in enumerate(items):
@@ -101,7 +101,6 @@ def show(items: Iterable, *, solve: bool = False, marks: bool = False,
     """What ``show`` draws of each puzzle: a `Marker` (``result``: the puzzle, the solution
     or None, the pencil marks or None) whose status is ``unique`` when drawn as asked, else
     why not (``no solution``, ``several solutions``, ``unknown (stopped by --timeout)``)."""
-    from ..errors import PuzzleError
     from ..solver import candidates as find
     from ..solver import check as unique  # (numba: see _searches)
 

@@ -23,11 +23,15 @@ import time
 from collections import OrderedDict
 from dataclasses import dataclass
 
+from dlx import __version__
+
 from .. import operations as ops
-from ..errors import PuzzleError
+from ..errors import GenerationError, PuzzleError
 from ..formats import parse_puzzle, parse_puzzles
-from ..grid import Puzzle, cell_name, houses
-from ..operations.records import STOPPED, Explained, Hinted, Marker, Rated, Where, shown
+from ..grid import VARIANTS, Puzzle, cell_name, houses, parse_box
+from ..operations import DIFFICULTY_NAMES, SYMMETRY_NAMES
+from ..operations.records import STOPPED, Explained, Marker, Rated, Where, shown
+from ..render import render_svg
 
 __all__ = ["HANDLERS", "SOURCE", "ApiError", "Limits", "warm_up"]
 
@@ -77,8 +81,7 @@ class ApiError(Exception):
         return {"error": self.message, **self.fields}
 
 
-class _Late(Exception):
-    """The request's deadline passed during an explanation."""
+_Late = ops.Late  # the request's deadline passed during an explanation
 
 
 class _Deadline:
@@ -227,34 +230,15 @@ def _key(p: Puzzle) -> tuple:
 
 def _explanation(p: Puzzle, deadline: _Deadline, guesses: bool = True):
     """The explanation of ``p`` (raises _Late when the deadline passes first)."""
-    from dlx.logic import steps
-
-    from ..encode import grid_of
-    from ..logic import Explanation
-    from ..logic.explaining import name_step, solve_state, sudoku_rules
-    from ..solver import check as unique
-
     key = (_key(p), guesses)
     with _CACHE_LOCK:
         if key in _CACHE:
             _CACHE.move_to_end(key)
             return _CACHE[key]
     try:
-        # Bound the uniqueness search that solve_state repeats (quick once known).
-        if unique(p, timeout=deadline.left()).status == "unknown":
-            raise _Late
-        board, problem, state, status, solution = solve_state(p)
+        e = ops.explain_one(p, left=deadline.left, passed=deadline.passed, guesses=guesses)
     except PuzzleError as exc:
         raise _bad(exc) from None
-    found = []
-    for raw in steps(problem, rules=sudoku_rules(board), guesses=guesses, solution=solution,
-                     state=state.copy()):
-        found.append(name_step(board, state, raw))
-        state.apply(raw)
-        if deadline.passed():
-            raise _Late
-    grid = grid_of(board.n, solution) if solution is not None else None
-    e = Explanation(p, status if status != "unknown" else "none", found, grid)
     with _CACHE_LOCK:
         _CACHE[key] = e
         while len(_CACHE) > _CACHE_SIZE:
@@ -297,8 +281,6 @@ def pencil_marks(p: Puzzle, placed=(), removed=()) -> tuple[list[int], list[set[
 
 def _step_svg(p: Puzzle, done, step) -> str:
     """The grid after the steps ``done``, with ``step`` (the next one, or None) shown."""
-    from ..render import render_svg
-
     n = p.size
     values, marks = pencil_marks(p, [x for s in done for x in s.placements],
                                  [x for s in done for x in s.eliminations])
@@ -320,22 +302,17 @@ def _flag(body: dict, name: str) -> bool:
 def hint(body: dict, limits: Limits) -> dict:
     """``POST /api/hint``: the next step, as ``sudoku hint --format json`` (``"svg": true``
     adds the grid with the step's cells and candidates highlighted)."""
-    from ..logic import hint as next_step
-    from ..solver import check as unique
-
     p = read_puzzle(body, limits, logic=True)
     deadline = _Deadline(limits.timeout)
     try:
-        # Bound the uniqueness search the hint repeats (quick once known).
-        if unique(p, timeout=deadline.left()).status == "unknown":
-            return _late(p, deadline)
-        h = next_step(p)
+        rec = ops.hint_one(p, timeout=deadline.left())
+    except _Late:
+        return _late(p, deadline)
     except PuzzleError as exc:
         raise _bad(exc) from None
-    rec = Hinted(Where.of(0, p), h.status, h, h.step, p.size)
     out = {**_shown(p), **rec.fields(), "seconds": deadline.seconds()}
     if _flag(body, "svg"):
-        out["svg"] = _step_svg(p, (), h.step)
+        out["svg"] = _step_svg(p, (), rec.step)
     return out
 
 
@@ -383,6 +360,7 @@ def methods(body: dict, limits: Limits) -> dict:
     that search; ``nodes`` and ``guesses`` are those of `sudoku.grade` (its
     search tree, without the locked-items pruning: ``sudoku grade``'s measure).
     """
+    # (The solver is imported here: it loads numba, which the app's start-up does not need.)
     from ..batch import solve_all
     from ..grading import grade
 
@@ -415,8 +393,6 @@ def methods(body: dict, limits: Limits) -> dict:
 # ------------------------------------------------------------------ files, pictures
 def puzzles(body: dict, limits: Limits) -> dict:
     """``POST /api/puzzles``: every puzzle of a file's text, with its status and rating."""
-    from ..batch import solve_all
-
     text = _text(body, "text", limits)
     try:
         items = list(itertools.islice(parse_puzzles(text, source=SOURCE, **_settings(body)),
@@ -430,7 +406,8 @@ def puzzles(body: dict, limits: Limits) -> dict:
     items = [_too_large(x, limits) if isinstance(x, Puzzle) and x.size > limits.max_size
              else x for x in items]
     per = max(0.05, limits.timeout / 10)
-    for res in solve_all(items, mode="check", timeout=per):
+    for rec in ops.check(items, timeout=per):
+        res = rec.result
         item = items[res.index]
         if isinstance(item, PuzzleError) or res.error is not None:
             error = item if isinstance(item, PuzzleError) else res.error
@@ -460,8 +437,6 @@ def render(body: dict, limits: Limits) -> dict:
     """``POST /api/render``: the puzzle as SVG, with ``values`` (a grid line, e.g. a
     solution), pencil marks (``"candidates": true``) and highlighted cells (``highlight``:
     cell names such as ``"r1c2"``)."""
-    from ..render import render_svg
-
     p = read_puzzle(body, limits)
     values = None
     text = _field(body, "values", (str,), "a grid of values")
@@ -485,8 +460,6 @@ def render(body: dict, limits: Limits) -> dict:
 # ------------------------------------------------------------------ generating
 def generate(body: dict, limits: Limits) -> dict:
     """``POST /api/generate``: a new puzzle, as ``sudoku generate --format json``."""
-    from ..errors import GenerationError
-
     size = _field(body, "size", (int,), "a whole number")
     seed = _field(body, "seed", (int,), "a whole number")
     difficulty = _field(body, "difficulty", (str,), "a difficulty level")
@@ -498,8 +471,6 @@ def generate(body: dict, limits: Limits) -> dict:
     if seed is not None and seed < 0:
         raise ApiError("'seed' must be 0 or more")
     if options["box"] is not None:
-        from ..grid import parse_box
-
         try:
             rows, cols = parse_box(options["box"]) if isinstance(options["box"], str) \
                 else options["box"]
@@ -530,11 +501,6 @@ HANDLERS = {"solve": solve, "check": check, "count": count, "candidates": candid
 
 def info(limits: Limits) -> dict:
     """``GET /api/info``: version, endpoints, limits and the choices the page offers."""
-    from dlx import __version__
-
-    from ..grid import VARIANTS
-    from ..operations import DIFFICULTY_NAMES, SYMMETRY_NAMES
-
     return {"version": __version__, "endpoints": sorted(HANDLERS),
             "limits": dataclasses.asdict(limits), "variants": list(VARIANTS),
             "symmetries": list(SYMMETRY_NAMES), "difficulties": list(DIFFICULTY_NAMES)}
