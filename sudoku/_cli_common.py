@@ -1,7 +1,7 @@
 """Input and output helpers shared by the ``sudoku`` commands (`sudoku.cli`, `sudoku.cli_make`,
 `sudoku.cli_explain`, `sudoku.cli_show`).
 
-Nothing here imports numpy or numba at module level, so ``--help`` stays fast.
+Nothing here imports numpy or numba, so ``--help`` stays fast.
 """
 
 from __future__ import annotations
@@ -27,20 +27,19 @@ from dlx.cli_base import (
 from dlx.errors import DLXError
 
 from . import operations as ops
-from .grid import VARIANTS
+from .errors import PuzzleError, PuzzleWarning
+from .formats import read_blocks, read_puzzles
+from .grid import VARIANTS, check_givens, parse_box
 from .operations import GRADE_NAMES
 from .operations.records import Graded, Marker
 
 __all__ = ["box_callback", "exit_code", "file_arguments", "input_options", "regions_value",
-           "read_items", "json_line", "run_body", "Outcome", "search_grades"]
+           "read_items", "run_body", "Outcome", "search_grades"]
 
 
 def box_callback(ctx, param, value):
     if value is None:
         return None
-    from .errors import PuzzleError
-    from .grid import parse_box
-
     try:
         return parse_box(value)
     except PuzzleError as exc:
@@ -87,9 +86,6 @@ def read_items(file, box, variant, regions, *, check=False, blocks=False):
     ``check=False`` leaves clashing givens to the solver, which finds them in
     its kernel and names the cells; reading is then about twice as fast.
     """
-    from .errors import PuzzleError
-    from .formats import read_puzzles
-
     files = file_arguments(file)
     if files.count("-") > 1:
         raise click.UsageError("'-' (standard input) can be given once only")
@@ -131,9 +127,6 @@ def _shown(arg: str) -> str:
 
 def _argument(arg: str, position: int, options: dict):
     """``(items, name)`` of one FILE argument; raises _Unreadable."""
-    from .errors import PuzzleError
-    from .formats import read_blocks, read_puzzles
-
     if arg == "-":
         if sys.stdin is None:  # started with its stdin closed (``<&-``)
             raise _Unreadable("cannot read <stdin>: standard input is closed")
@@ -170,9 +163,6 @@ def _argument(arg: str, position: int, options: dict):
 
 def _checked(puzzle):
     """The puzzle, or the error naming its clashing givens."""
-    from .errors import PuzzleError
-    from .grid import check_givens
-
     try:
         check_givens(puzzle)
     except PuzzleError as exc:
@@ -238,8 +228,6 @@ def _guard(items, name):
 def _warnings_reported():
     """While reading: a `PuzzleWarning` (a bad directive that governs no puzzle) is a
     message on stderr, as a bad puzzle's is, and makes the exit status 1."""
-    from .errors import PuzzleWarning
-
     with warnings.catch_warnings():
         warnings.simplefilter("always", PuzzleWarning)
         shown = warnings.showwarning
@@ -252,13 +240,6 @@ def _warnings_reported():
 
         warnings.showwarning = show
         yield
-
-
-def json_line(obj) -> str:
-    """One JSON object on one line (Puzzle, PuzzleError, sets and numpy values allowed)."""
-    from .formats import to_json
-
-    return to_json(obj)
 
 
 def input_options(f):

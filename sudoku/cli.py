@@ -1,11 +1,12 @@
 """The ``sudoku`` command line: solve, count, check and pencil-mark files of puzzles.
 
-A thin layer over :mod:`sudoku`: :func:`sudoku.read_puzzles` streams the input
-(one item per puzzle, in order, bad ones included), :func:`sudoku.batch.solve_all`
-solves it in batches, and this module formats each result as soon as it is
-known.  Results go to stdout, one line per puzzle in input order (``--format
-grid`` prints blocks separated by blank lines); messages, progress and
-statistics go to stderr.
+A thin layer over :mod:`sudoku.operations`: :func:`sudoku.read_puzzles` streams
+the input (one item per puzzle, in order, bad ones included), the operations
+(:func:`sudoku.operations.solve`, ...) give a record per puzzle, solved in
+batches, and the writer of ``--format`` (`sudoku.operations.writers`) gives
+each record's text, printed as soon as it is known.  Results go to stdout,
+one line per puzzle in input order (``--format grid`` prints blocks separated
+by blank lines); messages, progress and statistics go to stderr.
 
 Markers on stdout (a line holding only the marker, or the first word of the
 line):
@@ -29,8 +30,8 @@ file cannot be read; 3 (solve) some puzzle has no solution, (check) some
 puzzle is not unique (multiple or none); 4 (solve, check) some puzzle was
 stopped before an answer; 0 otherwise.  Usage errors exit with 2.
 
-``--help`` and ``--version`` do not load numba: the solver is imported inside
-the commands.
+``--help`` and ``--version`` do not load numba: the operations import the
+solver inside their functions.
 """
 
 from __future__ import annotations

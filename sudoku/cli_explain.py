@@ -1,18 +1,19 @@
 """The explaining commands of ``sudoku``: ``explain``, ``hint`` and ``rate``.
 
-A thin click layer over :mod:`sudoku.logic` and :mod:`sudoku.grading`, with
+A thin click layer over :mod:`sudoku.operations` (explain, hint, rate), with
 the conventions of the other commands: results on stdout in input order (one
 line per puzzle for ``hint`` and ``rate``; a block per puzzle for ``explain``,
 whose JSON is one object per puzzle per line), messages on stderr, ``-`` for
 standard input, the marker ``invalid`` (message with file, line and cell on
 stderr) without losing the rest of the batch.
 
-``--help`` loads neither numba nor numpy: the library is imported inside the
-commands.
+``--help`` loads neither numba nor numpy: the operations import the library
+inside their functions.
 """
 
 from __future__ import annotations
 
+import os
 import time
 
 import click
@@ -62,8 +63,6 @@ def _records(operation, failed, file, box, variant, regions, fmt, quiet, **optio
 
 
 def _jobs(jobs: int) -> int:
-    import os
-
     return jobs or (os.cpu_count() or 1)
 
 
@@ -188,12 +187,10 @@ def rate(file, box, variant, regions, by_search, max_nodes, fmt, jobs, show_stat
         raise click.UsageError("--max-nodes applies to --search only")
 
     def body():
-        from .grading import DIFFICULTIES
-
         tally = _records(ops.rate, lambda s: s != "unique", file, box, variant, regions, fmt,
                          quiet, jobs=_jobs(jobs))
         if show_stats:
-            order = list(DIFFICULTIES) + ["multiple", "none", "invalid"]
+            order = list(ops.DIFFICULTY_NAMES) + ["multiple", "none", "invalid"]
             seconds = time.perf_counter() - tally.start
             lines = [f"{k}: {tally.levels[k]}" for k in order if k in tally.levels]
             err("\n".join([f"puzzles: {tally.total}"] + lines + [f"time: {seconds:.3f} s"]))

@@ -1,6 +1,6 @@
 """The puzzle-making commands of ``sudoku``: ``generate``, ``minimize`` and ``grade``.
 
-A thin click layer over :mod:`sudoku.generator` and :mod:`sudoku.grading`; the
+A thin click layer over :mod:`sudoku.operations` (generate, minimize, grade); the
 lead's ``sudoku`` group adds these commands with ``cli.add_command``.  They
 follow the conventions of the other ``sudoku`` commands:
 
@@ -25,15 +25,18 @@ their face (windoku on 16x16, fewer clues than any unique puzzle can have);
 puzzle -- those made are printed -- or (``minimize``, ``grade``) a limit
 stopped the work on some puzzle; 130 Ctrl-C (143 SIGTERM, 129 SIGHUP).
 
-``--help`` loads neither numba nor numpy: the library is imported inside the
-commands.  The choice lists below repeat :data:`sudoku.generator.SYMMETRIES`
-and :data:`sudoku.grading.LEVELS` for that reason; the tests check they agree.
+``--help`` loads neither numba nor numpy: the operations import the library
+inside their functions.  The choice lists (`sudoku.operations.SYMMETRY_NAMES`,
+...) repeat :data:`sudoku.generator.SYMMETRIES` and :data:`sudoku.grading.LEVELS`
+for that reason; the tests check they agree.
 """
 
 from __future__ import annotations
 
 import os
+import secrets
 import time
+from math import isqrt
 
 import click
 
@@ -54,7 +57,8 @@ from ._cli_common import box_callback as _box
 from ._cli_common import input_options as _input_options
 from ._cli_common import regions_value as _regions
 from ._cli_common import run_body as _run
-from .grid import VARIANTS
+from .errors import GenerationError, PuzzleError
+from .grid import VARIANTS, check_regions, default_box
 from .limits import MAX_SIZE
 from .operations import DIFFICULTY_NAMES, GRADE_NAMES, SYMMETRY_NAMES
 from .operations.records import Marker
@@ -68,8 +72,6 @@ VARIANT_NAMES = tuple(VARIANTS)
 def _clues(ctx, param, value):
     if value is None:
         return None
-    from .errors import PuzzleError
-
     try:
         return _parse_clues(value)
     except PuzzleError as exc:
@@ -78,8 +80,6 @@ def _clues(ctx, param, value):
 
 def _parse_clues(text: str) -> tuple[int, int]:
     # Same rule as sudoku.generator.parse_clues, without importing numpy for --help.
-    from .errors import PuzzleError
-
     parts = text.replace(" ", "").split("-")
     try:
         lo, hi = (int(parts[0]), int(parts[-1])) if len(parts) <= 2 else (None, None)
@@ -92,11 +92,6 @@ def _parse_clues(text: str) -> tuple[int, int]:
 
 def _region_ids(symbols: str, param_hint: str = "'--regions'") -> tuple[int, ...]:
     """Region symbols -> ids in order of first appearance, checked."""
-    from math import isqrt
-
-    from .errors import PuzzleError
-    from .grid import check_regions
-
     text = "".join(symbols.split())
     n = isqrt(len(text))
     ids: dict[str, int] = {}
@@ -113,9 +108,6 @@ def _region_ids(symbols: str, param_hint: str = "'--regions'") -> tuple[int, ...
 
 def _header(p) -> list[str]:
     """Directive lines that make the output read back as written."""
-    from .errors import PuzzleError
-    from .grid import default_box
-
     lines = []
     if p.variant != "standard":
         lines.append(f"# variant: {p.variant}")
@@ -227,9 +219,6 @@ def generate(count, size, box, variant, regions, seed, symmetry, clues, minimal,
         variant = "jigsaw"
 
     def body():
-        import secrets
-
-        from .errors import GenerationError, PuzzleError
         workers = jobs or (os.cpu_count() or 1)
         # The run's seed, drawn here when not given, to report: the records carry each
         # puzzle's own seed, which is the run's for the first puzzle of plain generation.

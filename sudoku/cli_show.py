@@ -1,15 +1,15 @@
 """``sudoku show``: puzzles drawn as grids in the terminal, or as SVG pictures.
 
-A thin click layer over :mod:`sudoku.render`; the ``sudoku`` group adds the
-command with ``cli.add_command``.  It follows the conventions of the other
+A thin click layer over `sudoku.operations.show` and :mod:`sudoku.render`; the
+``sudoku`` group adds the command with ``cli.add_command``.  It follows the conventions of the other
 commands: the puzzles of FILE (``-``, standard input, by default) are shown
 one after another in input order, each under a header line naming it
 (``puzzle 2 (line 5, Grid 02): 9x9, 30 givens``); a bad puzzle gives the
 header with ``invalid`` on stdout and the message (file, line, cell) on
 stderr, and the rest are still shown.
 
-``--help`` loads neither numba nor numpy: the solver is imported only for
-``--solve`` and ``--candidates``.
+``--help`` loads neither numba nor numpy: the operation imports the solver
+inside its function.
 """
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ from dlx.cli_base import (
 
 from . import operations as ops
 from ._cli_common import input_options, read_items
+from .render import render_svg, render_text
 
 __all__ = ["show", "use_color"]
 
@@ -110,8 +111,6 @@ def show(file, box, variant, regions, solve, marks, fmt, output, color, timeout)
     Exit status: 0; 1 some puzzles are invalid; with --solve, 3 some puzzle
     has no solution or several, 4 some was stopped by --timeout.
     """
-    from .render import render_svg, render_text
-
     if output is not None and fmt != "svg":
         raise click.UsageError("--output writes SVG files: give --format svg too")
     colored = use_color(sys.stdout, color)

@@ -3,10 +3,11 @@
 Each handler takes the request's JSON object and the server's `Limits` and
 returns the answer's JSON object; bad input raises `ApiError`, whose message
 is the one the CLI prints for the same input (a `sudoku.PuzzleError`'s, the
-text being named ``<puzzle>``).  The answers use the field names of the
-CLI's ``--format json`` (``puzzle``, ``status``, ``solution``, ``nodes``,
-``seconds``...).  `HANDLERS` maps each endpoint's name to its function;
-docs/web.md documents them.
+text being named ``<puzzle>``).  The answers hold the fields of the
+operations' records (`sudoku.operations`), as the CLI's ``--format json``
+does (``puzzle``, ``status``, ``solution``, ``nodes``, ``seconds``...).
+`HANDLERS` maps each endpoint's name to its function; docs/web.md documents
+them.
 
 Every handler is bounded: the searches get the time left before the
 request's deadline (``Limits.timeout``) and answer ``unknown`` when it runs
