@@ -58,7 +58,7 @@ from ._cli_common import input_options as _input_options
 from ._cli_common import regions_value as _regions
 from ._cli_common import run_body as _run
 from .errors import GenerationError, PuzzleError
-from .grid import VARIANTS, check_regions, default_box
+from .grid import VARIANTS, check_regions
 from .limits import MAX_SIZE
 from .operations import DIFFICULTY_NAMES, GRADE_NAMES, SYMMETRY_NAMES
 from .operations.records import Marker
@@ -104,21 +104,6 @@ def _region_ids(symbols: str, param_hint: str = "'--regions'") -> tuple[int, ...
     except PuzzleError as exc:
         raise click.BadParameter(exc.message, param_hint=param_hint) from None
     return regions
-
-
-def _header(p) -> list[str]:
-    """Directive lines that make the output read back as written."""
-    lines = []
-    if p.variant != "standard":
-        lines.append(f"# variant: {p.variant}")
-    if p.regions is None:
-        try:
-            default = default_box(p.size)
-        except PuzzleError:
-            default = None
-        if (p.box_rows, p.box_cols) != default:
-            lines.append(f"# box: {p.box_rows}x{p.box_cols}")
-    return lines
 
 
 # ------------------------------------------------------------------ generate
@@ -232,7 +217,7 @@ def generate(count, size, box, variant, regions, seed, symmetry, clues, minimal,
                                    jobs=workers)
         except PuzzleError as exc:
             raise click.UsageError(exc.message) from None
-        write = ops.writer(fmt).write
+        writer = ops.writer(fmt)
         first = True
         made = attempts = 0
         start = time.perf_counter()
@@ -243,13 +228,12 @@ def generate(count, size, box, variant, regions, seed, symmetry, clues, minimal,
                     if seed is None:
                         err(f"sudoku generate: seed {run_seed} (use --seed {run_seed} to "
                             "repeat)", quiet)
-                    if fmt != "json":
-                        for line in _header(rec.made.puzzle):
-                            out(line)
+                    for line in writer.preamble(rec):
+                        out(line)
                 made += 1
                 attempts += rec.made.tries
                 # One write per puzzle: Ctrl-C never leaves half of one.
-                out(write(rec))
+                out(writer.write(rec))
         except GenerationError as exc:
             _generate_stats(show_stats, made, attempts, start)
             err(f"sudoku generate: puzzle {made + 1}: {exc}")

@@ -15,12 +15,14 @@ from dataclasses import dataclass, field
 from math import isqrt
 from typing import Any
 
+from ..errors import PuzzleError
 from ..formats import format_candidates, format_grid, format_line, format_regions
-from ..grid import SYMBOLS, cell_name
+from ..grid import SYMBOLS, cell_name, default_box
 
 __all__ = ["STOPPED", "WHERE_FIELDS", "Candidates", "Checked", "Counted", "Explained",
            "Graded", "Hinted", "Made", "Marker", "Minimized", "Rated", "Record", "Solved",
-           "Where", "count_text", "invalid", "marks", "puzzle_text", "shown"]
+           "Where", "count_text", "directives", "invalid", "marks", "puzzle_grid", "puzzle_line",
+           "shown"]
 
 WHERE_FIELDS = ("index", "source", "line", "name", "puzzle")
 """The fields that say which puzzle a record is about (the web answers use `shown`)."""
@@ -50,20 +52,38 @@ def shown(p) -> dict:
             "regions": None if p.regions is None else format_regions(p.regions, p.size)}
 
 
-def puzzle_text(p, fmt: str, solution=None) -> str:
-    """A made puzzle as ``line`` or ``grid`` output: a jigsaw's keeps its region map."""
-    n = p.size
-    if fmt == "grid":
-        text = format_grid(p.cells, p.box_rows, p.box_cols, p.regions)
-        if p.regions is not None:
-            text = f"# regions: {format_regions(p.regions, n)}\n{text}"
-        return text + "\n"
+def puzzle_line(p, solution=None) -> str:
+    """A made puzzle as a line that reads back: a jigsaw's keeps its region map as a second
+    field; ``solution`` follows a comma."""
     text = format_line(p.cells)
     if p.regions is not None:
-        text += " " + format_regions(p.regions, n)
+        text += " " + format_regions(p.regions, p.size)
     if solution is not None:
         text += "," + format_line(solution)
     return text
+
+
+def puzzle_grid(p) -> str:
+    """A made puzzle as a grid and a blank line; a jigsaw's after a ``# regions:`` line."""
+    text = format_grid(p.cells, p.box_rows, p.box_cols, p.regions)
+    if p.regions is not None:
+        text = f"# regions: {format_regions(p.regions, p.size)}\n{text}"
+    return text + "\n"
+
+
+def directives(p) -> list[str]:
+    """The directive lines that make a made puzzle's line or grid read back as written."""
+    lines = []
+    if p.variant != "standard":
+        lines.append(f"# variant: {p.variant}")
+    if p.regions is None:
+        try:
+            default = default_box(p.size)
+        except PuzzleError:
+            default = None
+        if (p.box_rows, p.box_cols) != default:
+            lines.append(f"# box: {p.box_rows}x{p.box_cols}")
+    return lines
 
 
 def _line(cells) -> str:
@@ -122,6 +142,10 @@ class Record:
     def row(self) -> dict:
         """The fields a CSV row takes its columns from."""
         return self.to_dict()
+
+    def preamble(self) -> list[str]:
+        """Lines the text formats put before the first record (directives), if any."""
+        return []
 
     def line(self) -> str:
         return self.status
@@ -303,14 +327,17 @@ class Made(Record):
             "rating": None if self.rating is None else self.rating.as_dict(),
         }
 
+    def preamble(self) -> list[str]:
+        return directives(self.made.puzzle)
+
     def line(self) -> str:
         g = self.made
-        return puzzle_text(g.puzzle, "line", g.solution if self.with_solution else None)
+        return puzzle_line(g.puzzle, g.solution if self.with_solution else None)
 
     def grid(self) -> str:
         g = self.made
         p = g.puzzle
-        text = puzzle_text(p, "grid")
+        text = puzzle_grid(p)
         if self.with_solution:
             text += "\n" + format_grid(g.solution, p.box_rows, p.box_cols, p.regions) + "\n"
         return text
@@ -328,10 +355,10 @@ class Minimized(Record):
                 "givens": self.small.n_givens, "removed": self.givens - self.small.n_givens}
 
     def line(self) -> str:
-        return puzzle_text(self.small, "line")
+        return puzzle_line(self.small)
 
     def grid(self) -> str:
-        return puzzle_text(self.small, "grid")
+        return puzzle_grid(self.small)
 
 
 @dataclass(frozen=True)

@@ -72,11 +72,14 @@ def count(items: Iterable, **options) -> Iterator:
     return _searches(items, "count", **options)
 
 
-def search_one(p, mode: str, timeout: float, limit: int | None = None) -> Record:
-    """One puzzle's solve, check or count, timed, stopped after ``timeout`` seconds."""
+def search_one(p, mode: str, timeout: float, limit: int | None = None,
+               kernel: str | None = None) -> Record:
+    """One puzzle's solve, check or count, timed, stopped after ``timeout`` seconds
+    (``kernel``: as `sudoku.batch.solve_all`'s, by default the fastest)."""
     from ..batch import solve_all  # (numba: see _searches)
 
-    res = next(solve_all([p], mode=mode, limit=limit, timeout=timeout, timed=True, chunk=1))
+    res = next(solve_all([p], mode=mode, limit=limit, timeout=timeout, timed=True, chunk=1,
+                         kernel=kernel))
     return record(res, mode, proof=True)
 
 

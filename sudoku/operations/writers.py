@@ -28,6 +28,11 @@ class Writer:
         """The line before the first record, if the format has one."""
         return None
 
+    def preamble(self, record: Record) -> list[str]:
+        """The lines before the first record that depend on it: a text format's directives
+        (``# variant: x``) that make the output read back as written."""
+        return record.preamble()
+
     def write(self, record: Record) -> str:
         raise NotImplementedError
 
@@ -61,6 +66,9 @@ class GridWriter(Writer):
 class JsonWriter(Writer):
     """``json``: one JSON object per line, the record's `Record.to_dict`."""
 
+    def preamble(self, record: Record) -> list[str]:
+        return []  # each object says its variant and box itself
+
     def write(self, record: Record) -> str:
         return to_json(record.to_dict())
 
@@ -70,6 +78,9 @@ class CsvWriter(Writer):
 
     def header(self) -> str | None:
         return csv_line(self.columns)
+
+    def preamble(self, record: Record) -> list[str]:
+        return []
 
     def write(self, record: Record) -> str:
         return csv_row(record.row(), self.columns)

@@ -361,10 +361,6 @@ def methods(body: dict, limits: Limits) -> dict:
     that search; ``nodes`` and ``guesses`` are those of `sudoku.grade` (its
     search tree, without the locked-items pruning: ``sudoku grade``'s measure).
     """
-    # (The solver is imported here: it loads numba, which the app's start-up does not need.)
-    from ..batch import solve_all
-    from ..grading import grade
-
     p = read_puzzle(body, limits, logic=True)
     deadline = _Deadline(limits.timeout)
     start = time.perf_counter()
@@ -380,9 +376,8 @@ def methods(body: dict, limits: Limits) -> dict:
                          "seconds": round(logic_seconds, 6), "steps": len(e.steps),
                          "nodes": 0, "guesses": 0, "left": blanks}]
     for name, q in (("search", p), ("both", rest)):
-        res = next(solve_all([q], mode="check", kernel="dlx", timeout=deadline.left(),
-                             timed=True, chunk=1))
-        g = grade(q) if res.verdict == "unique" else None
+        res = ops.search_one(q, "check", deadline.left(), kernel="dlx").result
+        g = next(ops.grade([q])).result if res.verdict == "unique" else None
         seconds = res.seconds + (logic_seconds if name == "both" else 0.0)
         rows.append({"method": name, "status": res.verdict, "seconds": round(seconds, 6),
                      "steps": len(e.steps) if name == "both" else 0,
