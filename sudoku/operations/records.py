@@ -137,7 +137,7 @@ class Record:
 
     def fields(self) -> dict:
         """`to_dict` without the `where` fields: what a web answer adds to `shown`."""
-        return self.body()
+        return {k: v for k, v in self.to_dict().items() if k not in WHERE_FIELDS}
 
     def row(self) -> dict:
         """The fields a CSV row takes its columns from."""
