@@ -1,6 +1,7 @@
-"""Input and output helpers shared by the ``sudoku`` commands (`sudoku.cli`, `sudoku.cli_make`).
+"""Input and output helpers shared by the ``sudoku`` commands (`sudoku.cli`, `sudoku.cli_make`,
+`sudoku.cli_explain`, `sudoku.cli_show`).
 
-Nothing here imports numpy or numba at module level, so ``--help`` stays fast.
+Nothing here imports numpy or numba, so ``--help`` stays fast.
 """
 
 from __future__ import annotations
@@ -9,22 +10,36 @@ import contextlib
 import os
 import re
 import sys
+import time
 import warnings
 
 import click
 
-from .grid import VARIANTS
+from dlx.cli_base import (
+    EXIT_BAD_INPUT,
+    EXIT_INTERRUPTED,
+    EXIT_NO_SOLUTION,
+    EXIT_OK,
+    EXIT_STOPPED,
+    err,
+    out,
+)
+from dlx.errors import DLXError
+
+from . import operations as ops
+from .errors import PuzzleError, PuzzleWarning
+from .formats import read_blocks, read_puzzles
+from .grid import VARIANTS, check_givens, parse_box
+from .operations import GRADE_NAMES
+from .operations.records import Graded, Marker
 
 __all__ = ["box_callback", "exit_code", "file_arguments", "input_options", "regions_value",
-           "read_items", "json_line"]
+           "read_items", "run_body", "Outcome", "search_grades"]
 
 
 def box_callback(ctx, param, value):
     if value is None:
         return None
-    from .errors import PuzzleError
-    from .grid import parse_box
-
     try:
         return parse_box(value)
     except PuzzleError as exc:
@@ -71,9 +86,6 @@ def read_items(file, box, variant, regions, *, check=False, blocks=False):
     ``check=False`` leaves clashing givens to the solver, which finds them in
     its kernel and names the cells; reading is then about twice as fast.
     """
-    from .errors import PuzzleError
-    from .formats import read_puzzles
-
     files = file_arguments(file)
     if files.count("-") > 1:
         raise click.UsageError("'-' (standard input) can be given once only")
@@ -115,9 +127,6 @@ def _shown(arg: str) -> str:
 
 def _argument(arg: str, position: int, options: dict):
     """``(items, name)`` of one FILE argument; raises _Unreadable."""
-    from .errors import PuzzleError
-    from .formats import read_blocks, read_puzzles
-
     if arg == "-":
         if sys.stdin is None:  # started with its stdin closed (``<&-``)
             raise _Unreadable("cannot read <stdin>: standard input is closed")
@@ -154,9 +163,6 @@ def _argument(arg: str, position: int, options: dict):
 
 def _checked(puzzle):
     """The puzzle, or the error naming its clashing givens."""
-    from .errors import PuzzleError
-    from .grid import check_givens
-
     try:
         check_givens(puzzle)
     except PuzzleError as exc:
@@ -222,8 +228,6 @@ def _guard(items, name):
 def _warnings_reported():
     """While reading: a `PuzzleWarning` (a bad directive that governs no puzzle) is a
     message on stderr, as a bad puzzle's is, and makes the exit status 1."""
-    from .errors import PuzzleWarning
-
     with warnings.catch_warnings():
         warnings.simplefilter("always", PuzzleWarning)
         shown = warnings.showwarning
@@ -236,13 +240,6 @@ def _warnings_reported():
 
         warnings.showwarning = show
         yield
-
-
-def json_line(obj) -> str:
-    """One JSON object on one line (Puzzle, PuzzleError, sets and numpy values allowed)."""
-    from .formats import to_json
-
-    return to_json(obj)
 
 
 def input_options(f):
@@ -262,3 +259,72 @@ def input_options(f):
                      help="Box shape, box rows x box columns (e.g. 2x3), for sizes whose "
                           "default shape is not the one meant.")(f)
     return click.argument("file", nargs=-1, metavar="[FILE]...")(f)
+
+
+def run_body(body):
+    """Run a command body: library errors become one-line messages, Ctrl-C exit 130."""
+    try:
+        return body()
+    except DLXError as exc:
+        raise click.ClickException(str(exc)) from None
+    except KeyboardInterrupt:
+        try:
+            sys.stdout.flush()
+        except (OSError, ValueError):
+            pass
+        click.echo("interrupted", err=True)
+        raise click.exceptions.Exit(EXIT_INTERRUPTED) from None
+
+
+class Outcome:
+    """Counts of outcomes, for the exit status and --stats."""
+
+    def __init__(self):
+        self.total = self.invalid = self.not_unique = self.stopped = 0
+        self.levels: dict = {}
+        self.start = time.perf_counter()
+
+    def add(self, status: str) -> None:
+        """Count a record's status: invalid, not unique (multiple, none), stopped."""
+        if status == "invalid":
+            self.invalid += 1
+        elif status in ("multiple", "none"):
+            self.not_unique += 1
+        elif status == "unknown":
+            self.stopped += 1
+
+    def status(self) -> int:
+        if self.invalid:
+            return EXIT_BAD_INPUT
+        if self.not_unique:
+            return EXIT_NO_SOLUTION
+        if self.stopped:
+            return EXIT_STOPPED
+        return EXIT_OK
+
+
+def search_grades(file, box, variant, regions, max_nodes, fmt, show_stats, quiet):
+    """``sudoku grade``, also ``sudoku rate --search``: the search's grade of each puzzle."""
+    items, name = read_items(file, box, variant, regions, check=True)
+    tally = Outcome()
+    writer = ops.writer(fmt, ops.GRADE_COLUMNS)
+    header = writer.header()
+    if header is not None:
+        out(header)
+    for rec in ops.grade(items, max_nodes=max_nodes, warm=fmt in ("json", "csv")):
+        tally.total += 1
+        if isinstance(rec, Marker):  # invalid
+            err(rec.message, quiet)
+        word = rec.grade.level if isinstance(rec, Graded) and rec.status == "unique" \
+            else rec.status
+        tally.levels[word] = tally.levels.get(word, 0) + 1
+        tally.add(rec.status)
+        out(writer.write(rec))
+    if not tally.total:
+        raise click.ClickException(f"no puzzles found in {name}")
+    if show_stats:
+        order = list(GRADE_NAMES) + ["multiple", "none", "unknown", "invalid"]
+        seconds = time.perf_counter() - tally.start
+        lines = [f"{k}: {tally.levels[k]}" for k in order if k in tally.levels]
+        err("\n".join([f"puzzles: {tally.total}"] + lines + [f"time: {seconds:.3f} s"]))
+    raise click.exceptions.Exit(tally.status())

@@ -1,11 +1,12 @@
 """The ``sudoku`` command line: solve, count, check and pencil-mark files of puzzles.
 
-A thin layer over :mod:`sudoku`: :func:`sudoku.read_puzzles` streams the input
-(one item per puzzle, in order, bad ones included), :func:`sudoku.batch.solve_all`
-solves it in batches, and this module formats each result as soon as it is
-known.  Results go to stdout, one line per puzzle in input order (``--format
-grid`` prints blocks separated by blank lines); messages, progress and
-statistics go to stderr.
+A thin layer over :mod:`sudoku.operations`: :func:`sudoku.read_puzzles` streams
+the input (one item per puzzle, in order, bad ones included), the operations
+(:func:`sudoku.operations.solve`, ...) give a record per puzzle, solved in
+batches, and the writer of ``--format`` (`sudoku.operations.writers`) gives
+each record's text, printed as soon as it is known.  Results go to stdout,
+one line per puzzle in input order (``--format grid`` prints blocks separated
+by blank lines); messages, progress and statistics go to stderr.
 
 Markers on stdout (a line holding only the marker, or the first word of the
 line):
@@ -29,8 +30,8 @@ file cannot be read; 3 (solve) some puzzle has no solution, (check) some
 puzzle is not unique (multiple or none); 4 (solve, check) some puzzle was
 stopped before an answer; 0 otherwise.  Usage errors exit with 2.
 
-``--help`` and ``--version`` do not load numba: the solver is imported inside
-the commands.
+``--help`` and ``--version`` do not load numba: the operations import the
+solver inside their functions.
 """
 
 from __future__ import annotations
@@ -38,7 +39,6 @@ from __future__ import annotations
 import os
 import sys
 import time
-from math import isqrt
 
 import click
 
@@ -53,7 +53,6 @@ from dlx.cli_base import (
     JOBS,
     CliGroup,
     connect_timeout_option,
-    count_text,
     limit_option,
     max_nodes_option,
     quiet_option,
@@ -67,25 +66,19 @@ from . import cli_explain as _explain
 from . import cli_make as _make
 from . import cli_serve as _serve
 from . import cli_show as _show
+from . import operations as ops
 from ._cli_common import exit_code as _exit_code
 from ._cli_common import file_arguments as _files
 from ._cli_common import input_options as _input_options
-from ._cli_common import json_line as _json
 from ._cli_common import read_items as _read
-from .formats import format_candidates, format_grid, format_line
-from .formats.write import csv_line, csv_row
 from .grid import VARIANTS
+from .operations.records import STOPPED, Marker
 
 __all__ = ["cli", "main"]
 
 VARIANT_NAMES = list(VARIANTS)
-STOPPED = ("timeout", "nodes", "interrupted")
 PROGRESS_AFTER = 1.0  # seconds before a progress counter appears
 PROGRESS_EVERY = 0.25  # seconds between its updates
-# The columns of --format csv: the fields of the JSON object of the same name.
-# An invalid puzzle's row has its message under "error" (empty in the others).
-SOLVE_COLUMNS = ("index", "puzzle", "status", "solution", "nodes", "seconds", "error")
-COUNT_COLUMNS = ("index", "puzzle", "status", "count", "nodes", "seconds", "error")
 
 
 # ------------------------------------------------------------------ options
@@ -134,54 +127,6 @@ def err(message: str, quiet: bool = False) -> None:
 def _format_option(choices, default="line", help_text=""):
     return click.option("--format", "fmt", type=click.Choice(choices), default=default,
                         show_default=True, help=help_text)
-
-
-# --------------------------------------------------------------------- input
-# -------------------------------------------------------------------- output
-def _line(cells) -> str:
-    # (Above 35x35, numbers separated by spaces: see format_line.)
-    return format_line(cells, isqrt(len(cells)))
-
-
-def _grid(cells, puzzle) -> str:
-    return format_grid(cells, puzzle.box_rows, puzzle.box_cols, puzzle.regions)
-
-
-def _where(res) -> dict:
-    """The location fields of a result's JSON object."""
-    if res.puzzle is not None:
-        return {"index": res.index, "source": res.puzzle.source, "line": res.puzzle.line,
-                "name": res.puzzle.name, "puzzle": format_line(res.puzzle)}
-    e = res.error
-    return {"index": res.index, "source": e.source, "line": e.line, "name": None,
-            "puzzle": None}
-
-
-def _invalid(res) -> dict:
-    e = res.error
-    return {**_where(res), "status": "invalid", "error": str(e), "column": e.column}
-
-
-def _invalid_json(res) -> str:
-    return _json(_invalid(res))
-
-
-def _searched(res) -> dict:
-    """The search fields of a result's JSON object: nodes and seconds."""
-    return {"nodes": res.nodes, "seconds": round(res.seconds, 6)}
-
-
-def _record(fmt: str, columns, obj: dict) -> str:
-    """A result's JSON object as a line of ``--format json`` or ``csv``."""
-    return _json(obj) if fmt == "json" else csv_row(obj, columns)
-
-
-def _solve_status(res) -> str:
-    if res.error is not None:
-        return "invalid"
-    if res.solutions:
-        return "solved"
-    return "none" if res.status in ("complete", "limit") else "unknown"
 
 
 # --------------------------------------------------------------- the driver
@@ -274,33 +219,37 @@ def _verbose_line(res, word: str, sources: bool = False) -> str:
             f"{res.seconds:.6f} s")
 
 
-def _drive(results, name, emit, word, *, quiet, verbose, show_stats, sources=False,
-           emit_block=None):
-    """Print every result as it comes; returns the tally, or exits on Ctrl-C.
+def _drive(records, name, writer, word, *, quiet, verbose, show_stats, sources=False):
+    """Print every record as it comes; returns the tally, or exits on Ctrl-C.
 
-    ``emit(res)`` prints a result on stdout; ``word(res)`` is its one-word
-    outcome for ``-v``; ``sources``: several inputs, named in ``-v`` lines;
-    ``emit_block(block)`` prints a `sudoku.ResultBlock`'s results, one line
-    each, in one write (what `_batch` gives with ``blocks=True``).
+    ``writer`` (`sudoku.operations.writers`) gives each record's text on
+    stdout; a `sudoku.ResultBlock` (what `_batch` gives with ``blocks=True``)
+    is written in one go, one line per puzzle.  ``word(record)`` is its
+    one-word outcome for ``-v``; ``sources``: several inputs, named in ``-v``
+    lines.
     """
     tally = _Tally()
     progress = _Progress(not quiet and _isatty(sys.stderr) and not _isatty(sys.stdout))
     interrupted = False
+    header = writer.header()
+    if header is not None:
+        out(header)
     try:
-        for res in results:
-            if emit_block is not None and not hasattr(res, "error"):  # a ResultBlock
-                tally.add_block(res)
+        for rec in records:
+            if not isinstance(rec, ops.Record):  # a ResultBlock
+                tally.add_block(rec)
                 progress.close()
-                emit_block(res)
+                out(writer.write_block(rec))
                 progress.update(tally.puzzles)
                 continue
+            res = rec.result
             tally.add(res)
             progress.close()
             if res.error is not None:
                 _show_error(res, quiet)
-            emit(res)
+            out(writer.write(rec))
             if verbose:
-                err(_verbose_line(res, word(res), sources))
+                err(_verbose_line(res, word(rec), sources))
             progress.update(tally.puzzles)
     except KeyboardInterrupt:
         interrupted = True
@@ -318,30 +267,23 @@ def _drive(results, name, emit, word, *, quiet, verbose, show_stats, sources=Fal
     return tally
 
 
-def _batch(file, box, variant, regions, mode, *, limit=None, jobs=1, timeout=None,
-           max_nodes=None, scheduler=None, connect_timeout=None, timed=False, blocks=False):
-    """The results of FILE's puzzles, and its display name.
+def _batch(operation, file, box, variant, regions, *, jobs=1, **options):
+    """The records of FILE's puzzles by ``operation`` (`sudoku.operations.solve`, check,
+    count), and FILE's display name.
 
     ``timed``: measure each puzzle's time (for -v, json and csv), which gives
     each puzzle a kernel call of its own (see `sudoku.batch.solve_all`).
     ``blocks``: runs of one-line puzzles are read, solved and given as arrays
     (`sudoku.ResultBlock`), for output that needs no more than a line each.
     """
-    from .batch import map_chunks, solve_all
-
-    items, name = _read(file, box, variant, regions, blocks=blocks)
-    if scheduler is not None:  # chunks of the batch on a Dask cluster, results in order
-        return map_chunks(items, mode, client=scheduler, limit=limit, timeout=timeout,
-                          max_nodes=max_nodes, connect_timeout=connect_timeout,
-                          timed=timed), name
+    items, name = _read(file, box, variant, regions, blocks=options.get("blocks", False))
     jobs = jobs or (os.cpu_count() or 1)
     chunk = None
     if "-" in _files(file) and _isatty(sys.stdin):
         # Someone typing or pasting puzzles: answer each one as it is entered,
         # rather than after 16 of them (or Ctrl-D).
         chunk = jobs = 1
-    return solve_all(items, mode=mode, limit=limit, jobs=jobs, timeout=timeout,
-                     max_nodes=max_nodes, chunk=chunk, timed=timed, blocks=blocks), name
+    return operation(items, jobs=jobs, chunk=chunk, **options), name
 
 
 class _Group(CliGroup):
@@ -400,11 +342,6 @@ def _timed(fmt: str, verbose: bool) -> bool:
     return verbose or fmt in ("json", "csv")
 
 
-def _header(fmt: str, columns) -> None:
-    if fmt == "csv":
-        out(csv_line(columns))
-
-
 @cli.command(context_settings=CONTEXT)
 @_input_options
 @_format_option(["line", "grid", "json", "csv"],
@@ -430,39 +367,13 @@ def solve(file, box, variant, regions, fmt, jobs, scheduler, connect_timeout, ti
     Exit status: 0 all solved; 3 some have no solution; 4 some were stopped;
     1 some are invalid.
     """
-    results, name = _batch(file, box, variant, regions, "solve", jobs=jobs, timeout=timeout,
-                           max_nodes=max_nodes, scheduler=scheduler,
+    records, name = _batch(ops.solve, file, box, variant, regions, jobs=jobs,
+                           timeout=timeout, max_nodes=max_nodes, scheduler=scheduler,
                            connect_timeout=connect_timeout, timed=_timed(fmt, verbose),
                            blocks=fmt == "line" and not verbose)
-    _header(fmt, SOLVE_COLUMNS)
-
-    def emit(res):
-        status = _solve_status(res)
-        if fmt in ("json", "csv"):
-            if res.error is not None:
-                obj = _invalid(res)
-            else:
-                obj = {**_where(res), "status": status,
-                       "solution": _line(res.solutions[0]) if res.solutions else None,
-                       **_searched(res)}
-                if status == "unknown":
-                    obj["reason"] = res.status
-            out(_record(fmt, SOLVE_COLUMNS, obj))
-        elif fmt == "grid":
-            # One write per puzzle, so Ctrl-C never leaves half a record.
-            out((_grid(res.solutions[0], res.puzzle) if status == "solved" else status) + "\n")
-        else:
-            out(_line(res.solutions[0]) if status == "solved" else status)
-
-    def emit_block(block):
-        lines = block.solution_lines()
-        if None in lines:
-            lines = [word if line is None else line
-                     for line, word in zip(lines, block.verdicts(), strict=True)]
-        out("\n".join(lines))
-
-    tally = _drive(results, name, emit, _solve_status, quiet=quiet, verbose=verbose,
-                   show_stats=show_stats, sources=len(_files(file)) > 1, emit_block=emit_block)
+    tally = _drive(records, name, ops.writer(fmt, ops.SOLVE_COLUMNS), lambda rec: rec.status,
+                   quiet=quiet, verbose=verbose, show_stats=show_stats,
+                   sources=len(_files(file)) > 1)
     raise click.exceptions.Exit(_exit_status(tally, tally.none))
 
 
@@ -493,46 +404,13 @@ def check(file, box, variant, regions, show_proof, fmt, jobs, scheduler, connect
     Exit status: 0 all unique; 3 some are multiple or have none;
     4 some were stopped (unknown) and none of the above; 1 some are invalid.
     """
-    results, name = _batch(file, box, variant, regions, "check", jobs=jobs, timeout=timeout,
-                           max_nodes=max_nodes, scheduler=scheduler,
+    records, name = _batch(ops.check, file, box, variant, regions, proof=show_proof,
+                           jobs=jobs, timeout=timeout, max_nodes=max_nodes, scheduler=scheduler,
                            connect_timeout=connect_timeout, timed=_timed(fmt, verbose),
                            blocks=fmt == "line" and not verbose and not show_proof)
-    _header(fmt, SOLVE_COLUMNS)
-
-    def emit(res):
-        verdict = res.verdict
-        proof = show_proof and verdict == "multiple"
-        if fmt == "csv":
-            obj = _invalid(res) if res.error is not None else {
-                **_where(res), "status": verdict, **_searched(res),
-                "solution": _line(res.solutions[0]) if verdict == "unique" else None}
-            out(csv_row(obj, SOLVE_COLUMNS))
-        elif fmt == "json":
-            if res.error is not None:
-                out(_invalid_json(res))
-                return
-            obj = {**_where(res), "status": verdict, **_searched(res)}
-            if verdict == "unknown":
-                obj["reason"] = res.status
-            if proof:
-                a, b = res.solutions[:2]
-                n = res.puzzle.size
-                from .grid import cell_name
-
-                obj["solutions"] = [_line(a), _line(b)]
-                obj["differ"] = [cell_name(i, n) for i in range(n * n) if a[i] != b[i]]
-            out(_json(obj))
-        elif fmt == "grid":
-            shown = [_grid(sol, res.puzzle) + "\n" for sol in res.solutions[:2]] if proof else [""]
-            out("\n".join([verdict, *shown]))
-        elif proof:
-            out(" ".join([verdict] + [_line(s) for s in res.solutions[:2]]))
-        else:
-            out(verdict)
-
-    tally = _drive(results, name, emit, lambda res: res.verdict, quiet=quiet, verbose=verbose,
-                   show_stats=show_stats, sources=len(_files(file)) > 1,
-                   emit_block=lambda block: out("\n".join(block.verdicts())))
+    tally = _drive(records, name, ops.writer(fmt, ops.SOLVE_COLUMNS), lambda rec: rec.status,
+                   quiet=quiet, verbose=verbose, show_stats=show_stats,
+                   sources=len(_files(file)) > 1)
     raise click.exceptions.Exit(_exit_status(tally, tally.none + tally.multiple))
 
 
@@ -559,27 +437,13 @@ def count(file, box, variant, regions, limit, fmt, jobs, scheduler, connect_time
     Exit status: 0 every puzzle counted (lower bounds included); 1 some are
     invalid.
     """
-    results, name = _batch(file, box, variant, regions, "count", limit=limit, jobs=jobs,
+    records, name = _batch(ops.count, file, box, variant, regions, limit=limit, jobs=jobs,
                            timeout=timeout, max_nodes=max_nodes, scheduler=scheduler,
                            connect_timeout=connect_timeout, timed=_timed(fmt, verbose),
                            blocks=fmt == "line" and not verbose)
-    _header(fmt, COUNT_COLUMNS)
-
-    def emit(res):
-        if fmt in ("json", "csv"):
-            obj = _invalid(res) if res.error is not None else {
-                **_where(res), "count": res.count, "exact": res.exact, "status": res.status,
-                **_searched(res)}
-            out(_record(fmt, COUNT_COLUMNS, obj))
-        else:
-            out("invalid" if res.error is not None else count_text(res.count, res.status))
-
-    def emit_block(block):
-        out("\n".join(map(count_text, block.counts.tolist(), block.statuses)))
-
-    tally = _drive(results, name, emit, lambda res: count_text(res.count, res.status),
+    tally = _drive(records, name, ops.writer(fmt, ops.COUNT_COLUMNS), lambda rec: rec.line(),
                    quiet=quiet, verbose=verbose, show_stats=show_stats,
-                   sources=len(_files(file)) > 1, emit_block=emit_block)
+                   sources=len(_files(file)) > 1)
     raise click.exceptions.Exit(EXIT_BAD_INPUT if tally.invalid else EXIT_OK)
 
 
@@ -603,57 +467,22 @@ def candidates(file, box, variant, regions, fmt, quiet):
 
     Exit status: 0; 1 some puzzles are invalid.
     """
-    from .errors import PuzzleError
-    from .solver import PuzzleResult
-    from .solver import candidates as find_candidates
-
     items, name = _read(file, box, variant, regions)
+    write = ops.writer(fmt).write
     seen = invalid = 0
     try:
-        for index, item in enumerate(items):
+        for rec in ops.candidates(items):
             seen += 1
-            if not isinstance(item, PuzzleError):
-                try:
-                    c = find_candidates(item)
-                except PuzzleError as exc:
-                    item = exc
-            if isinstance(item, PuzzleError):
+            if isinstance(rec, Marker):
                 invalid += 1
-                res = PuzzleResult(index, None, error=item)
-                err(str(item), quiet)
-                if fmt == "json":
-                    out(_invalid_json(res))
-                else:
-                    out("invalid\n" if fmt == "grid" else "invalid")
-                continue
-            n = item.size
-            marks = [_marks(cell, n) for cell in c.cells]
-            if fmt == "json":
-                res = PuzzleResult(index, item)
-                out(_json({**_where(res), "status": c.status, "singles": c.singles,
-                           "candidates": marks}))
-            elif fmt == "line":
-                out(" ".join([c.status, str(c.singles)] + marks))
-            else:
-                out(f"{c.status} ({c.singles} singles)\n"
-                    + format_candidates(c.cells, item.box_rows, item.box_cols, item.regions) + "\n")
+                err(rec.message, quiet)
+            out(write(rec))
     except KeyboardInterrupt:
         err("interrupted")
         raise click.exceptions.Exit(EXIT_INTERRUPTED) from None
     if not seen:
         raise click.ClickException(f"no puzzles found in {name}")
     raise click.exceptions.Exit(EXIT_BAD_INPUT if invalid else EXIT_OK)
-
-
-def _marks(values, n: int) -> str:
-    """A cell's candidates as one word: ``"139"``; numbers joined by commas above 35x35."""
-    from .grid import SYMBOLS
-
-    if not values:
-        return "-"
-    if n <= len(SYMBOLS):
-        return "".join(SYMBOLS[v - 1] for v in values)
-    return ",".join(map(str, values))
 
 
 def _exit_status(tally, not_good: int) -> int:

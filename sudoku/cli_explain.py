@@ -1,42 +1,29 @@
 """The explaining commands of ``sudoku``: ``explain``, ``hint`` and ``rate``.
 
-A thin click layer over :mod:`sudoku.logic` and :mod:`sudoku.grading`, with
+A thin click layer over :mod:`sudoku.operations` (explain, hint, rate), with
 the conventions of the other commands: results on stdout in input order (one
 line per puzzle for ``hint`` and ``rate``; a block per puzzle for ``explain``,
 whose JSON is one object per puzzle per line), messages on stderr, ``-`` for
 standard input, the marker ``invalid`` (message with file, line and cell on
 stderr) without losing the rest of the batch.
 
-``--help`` loads neither numba nor numpy: the library is imported inside the
-commands.
+``--help`` loads neither numba nor numpy: the operations import the library
+inside their functions.
 """
 
 from __future__ import annotations
 
+import os
 import time
 
 import click
 
-from dlx.cli_base import (
-    CONTEXT,
-    EXIT_BAD_INPUT,
-    EXIT_NO_SOLUTION,
-    EXIT_OK,
-    JOBS,
-    err,
-    out,
-    quiet_option,
-)
+from dlx.cli_base import CONTEXT, JOBS, err, out, quiet_option
 
+from . import operations as ops
+from ._cli_common import Outcome, read_items, search_grades
 from ._cli_common import input_options as _input_options
-from ._cli_common import json_line as _json
-from ._cli_common import read_items
-from .cli_make import _marker_line, _run, _where
-from .formats.write import csv_line, csv_row
-
-# The columns of rate's --format csv: the fields of its JSON object of the same name.
-RATE_COLUMNS = ("index", "puzzle", "status", "score", "level", "hardest", "guesses", "steps",
-                "error")
+from ._cli_common import run_body as _run
 
 __all__ = ["explain", "hint", "rate"]
 
@@ -48,36 +35,35 @@ def _jobs_option(f):
                              "output does not depend on it.")(f)
 
 
-def _results(file, box, variant, regions, kind, jobs):
-    """``(index, item, result)`` of every puzzle of FILE, in order, and FILE's name."""
-    import os
+def _records(operation, failed, file, box, variant, regions, fmt, quiet, **options):
+    """Write the records of ``operation`` on FILE's puzzles; returns the tally (the
+    levels of `Outcome` counting each record's level, or its marker).
 
-    from .logic.many import explain_many
-
+    ``failed(status)``: whether the status is one of exit status 3.
+    """
     items, name = read_items(file, box, variant, regions, check=True)
-    return explain_many(items, kind, jobs=jobs or (os.cpu_count() or 1)), name
+    writer = ops.writer(fmt, ops.RATE_COLUMNS)
+    tally = Outcome()
+    header = writer.header()
+    if header is not None:
+        out(header)
+    for rec in operation(items, **options):
+        tally.total += 1
+        if isinstance(rec, ops.records.Marker) and rec.status == "invalid":
+            err(rec.message, quiet)
+            tally.invalid += 1
+        elif failed(rec.status):
+            tally.not_unique += 1
+        level = rec.rating.level if isinstance(rec, ops.records.Rated) else rec.status
+        tally.levels[level] = tally.levels.get(level, 0) + 1
+        out(writer.write(rec))
+    if not tally.total:
+        raise click.ClickException(f"no puzzles found in {name}")
+    return tally
 
 
-class _Tally:
-    def __init__(self):
-        self.total = self.invalid = self.not_unique = 0
-        self.start = time.perf_counter()
-
-    def status(self) -> int:
-        if self.invalid:
-            return EXIT_BAD_INPUT
-        return EXIT_NO_SOLUTION if self.not_unique else EXIT_OK
-
-
-def _invalid(tally, fmt, index, error, quiet, blank=False):
-    tally.invalid += 1
-    err(str(error), quiet)
-    if fmt in ("json", "csv"):
-        _marker_line(fmt, index, error, "invalid", RATE_COLUMNS)
-    else:
-        out(f"puzzle {index + 1}: invalid" if blank else "invalid")
-        if blank:
-            out()
+def _jobs(jobs: int) -> int:
+    return jobs or (os.cpu_count() or 1)
 
 
 # ------------------------------------------------------------------ explain
@@ -115,47 +101,11 @@ def explain(file, box, variant, regions, fmt, jobs, quiet):
     3 some have no solution or several.
     """
     def body():
-        from .errors import PuzzleError
-
-        results, name = _results(file, box, variant, regions, "explain", jobs)
-        tally = _Tally()
-        for index, item, e in results:
-            tally.total += 1
-            if isinstance(e, PuzzleError):
-                _invalid(tally, fmt, index, e, quiet, blank=True)
-                continue
-            if e.status != "unique":
-                tally.not_unique += 1
-            n = item.size
-            if fmt == "json":
-                out(_json({**_where(index, item), "status": e.status,
-                           "steps": [s.as_dict(n) for s in e.steps],
-                           "rating": _rating_dict(e)}))
-                continue
-            out(f"puzzle {index + 1}: {e.status}, {_count(len(e.steps), 'step')}, "
-                f"{_count(e.guesses, 'guess', 'guesses')}{_rating_words(e)}")
-            for s in e.steps:
-                out(s.text)
-            out()
-        if not tally.total:
-            raise click.ClickException(f"no puzzles found in {name}")
+        tally = _records(ops.explain, lambda s: s != "unique", file, box, variant, regions,
+                         fmt, quiet, jobs=_jobs(jobs))
         raise click.exceptions.Exit(tally.status())
 
     _run(body)
-
-
-def _count(n: int, one: str, many: str | None = None) -> str:
-    return f"{n} {one if n == 1 else (many or one + 's')}"
-
-
-def _rating_dict(e):
-    r = e.rating
-    return None if r is None else r.as_dict()
-
-
-def _rating_words(e) -> str:
-    r = e.rating
-    return "" if r is None else f", rating {r.score:.1f} {r.level} ({r.hardest})"
 
 
 # ------------------------------------------------------------------ hint
@@ -180,24 +130,8 @@ def hint(file, box, variant, regions, fmt, quiet):
     puzzle found; 3 some have no solution.
     """
     def body():
-        from .errors import PuzzleError
-
-        results, name = _results(file, box, variant, regions, "hint", 1)
-        tally = _Tally()
-        for index, item, h in results:
-            tally.total += 1
-            if isinstance(h, PuzzleError):
-                _invalid(tally, fmt, index, h, quiet)
-                continue
-            if h.status == "none":
-                tally.not_unique += 1
-            if fmt == "json":
-                out(_json({**_where(index, item), "status": h.status,
-                           "step": None if h.step is None else h.step.as_dict(item.size)}))
-            else:
-                out(h.status if h.step is None else h.step.text)
-        if not tally.total:
-            raise click.ClickException(f"no puzzles found in {name}")
+        tally = _records(ops.hint, lambda s: s == "none", file, box, variant, regions, fmt,
+                         quiet)
         raise click.exceptions.Exit(tally.status())
 
     _run(body)
@@ -246,8 +180,6 @@ def rate(file, box, variant, regions, by_search, max_nodes, fmt, jobs, show_stat
     --max-nodes.
     """
     if by_search:
-        from .cli_make import search_grades
-
         _run(lambda: search_grades(file, box, variant, regions, max_nodes, fmt, show_stats,
                                    quiet))
         return
@@ -255,37 +187,12 @@ def rate(file, box, variant, regions, by_search, max_nodes, fmt, jobs, show_stat
         raise click.UsageError("--max-nodes applies to --search only")
 
     def body():
-        from .errors import PuzzleError
-        from .grading import DIFFICULTIES
-
-        results, name = _results(file, box, variant, regions, "rate", jobs)
-        tally = _Tally()
-        levels: dict = {}
-        if fmt == "csv":
-            out(csv_line(RATE_COLUMNS))
-        for index, item, r in results:
-            tally.total += 1
-            if isinstance(r, PuzzleError):
-                levels["invalid"] = levels.get("invalid", 0) + 1
-                _invalid(tally, fmt, index, r, quiet)
-                continue
-            if isinstance(r, str):  # multiple, none
-                tally.not_unique += 1
-                levels[r] = levels.get(r, 0) + 1
-                _marker_line(fmt, index, item, r, RATE_COLUMNS)
-                continue
-            levels[r.level] = levels.get(r.level, 0) + 1
-            if fmt in ("json", "csv"):
-                obj = {**_where(index, item), "status": "unique", **r.as_dict()}
-                out(_json(obj) if fmt == "json" else csv_row(obj, RATE_COLUMNS))
-            else:
-                out(r.line())
-        if not tally.total:
-            raise click.ClickException(f"no puzzles found in {name}")
+        tally = _records(ops.rate, lambda s: s != "unique", file, box, variant, regions, fmt,
+                         quiet, jobs=_jobs(jobs))
         if show_stats:
-            order = list(DIFFICULTIES) + ["multiple", "none", "invalid"]
+            order = list(ops.DIFFICULTY_NAMES) + ["multiple", "none", "invalid"]
             seconds = time.perf_counter() - tally.start
-            lines = [f"{k}: {levels[k]}" for k in order if k in levels]
+            lines = [f"{k}: {tally.levels[k]}" for k in order if k in tally.levels]
             err("\n".join([f"puzzles: {tally.total}"] + lines + [f"time: {seconds:.3f} s"]))
         raise click.exceptions.Exit(tally.status())
 

@@ -1,6 +1,6 @@
 """The puzzle-making commands of ``sudoku``: ``generate``, ``minimize`` and ``grade``.
 
-A thin click layer over :mod:`sudoku.generator` and :mod:`sudoku.grading`; the
+A thin click layer over :mod:`sudoku.operations` (generate, minimize, grade); the
 lead's ``sudoku`` group adds these commands with ``cli.add_command``.  They
 follow the conventions of the other ``sudoku`` commands:
 
@@ -25,25 +25,23 @@ their face (windoku on 16x16, fewer clues than any unique puzzle can have);
 puzzle -- those made are printed -- or (``minimize``, ``grade``) a limit
 stopped the work on some puzzle; 130 Ctrl-C (143 SIGTERM, 129 SIGHUP).
 
-``--help`` loads neither numba nor numpy: the library is imported inside the
-commands.  The choice lists below repeat :data:`sudoku.generator.SYMMETRIES`
-and :data:`sudoku.grading.LEVELS` for that reason; the tests check they agree.
+``--help`` loads neither numba nor numpy: the operations import the library
+inside their functions.  The choice lists (`sudoku.operations.SYMMETRY_NAMES`,
+...) repeat :data:`sudoku.generator.SYMMETRIES` and :data:`sudoku.grading.LEVELS`
+for that reason; the tests check they agree.
 """
 
 from __future__ import annotations
 
 import os
-import sys
+import secrets
 import time
+from math import isqrt
 
 import click
 
 from dlx.cli_base import (
     CONTEXT,
-    EXIT_BAD_INPUT,
-    EXIT_INTERRUPTED,
-    EXIT_NO_SOLUTION,
-    EXIT_OK,
     EXIT_STOPPED,
     JOBS,
     SECONDS,
@@ -52,36 +50,28 @@ from dlx.cli_base import (
     out,
     quiet_option,
 )
-from dlx.errors import DLXError
 
+from . import operations as ops
+from ._cli_common import Outcome, read_items, search_grades
 from ._cli_common import box_callback as _box
 from ._cli_common import input_options as _input_options
-from ._cli_common import json_line as _json
-from ._cli_common import read_items
 from ._cli_common import regions_value as _regions
-from .formats import format_line
-from .formats.write import csv_line, csv_row
-from .grid import VARIANTS
+from ._cli_common import run_body as _run
+from .errors import GenerationError, PuzzleError
+from .grid import VARIANTS, check_regions
 from .limits import MAX_SIZE
+from .operations import DIFFICULTY_NAMES, GRADE_NAMES, SYMMETRY_NAMES
+from .operations.records import Marker
 
 __all__ = ["generate", "minimize", "grade", "search_grades", "SYMMETRY_NAMES", "GRADE_NAMES",
            "DIFFICULTY_NAMES"]
 
-SYMMETRY_NAMES = ("none", "rotate180", "rotate90", "mirror", "diagonal")
-GRADE_NAMES = ("singles", "easy-search", "hard-search")
-DIFFICULTY_NAMES = ("easy", "medium", "hard", "expert", "extreme")
 VARIANT_NAMES = tuple(VARIANTS)
-# The columns of grade's --format csv: the fields of its JSON object of the same name.
-GRADE_COLUMNS = ("index", "puzzle", "status", "grade", "singles", "filled_by_singles",
-                 "guesses", "branch_points", "nodes", "seconds", "error")
-
 
 # ------------------------------------------------------------------ helpers
 def _clues(ctx, param, value):
     if value is None:
         return None
-    from .errors import PuzzleError
-
     try:
         return _parse_clues(value)
     except PuzzleError as exc:
@@ -90,8 +80,6 @@ def _clues(ctx, param, value):
 
 def _parse_clues(text: str) -> tuple[int, int]:
     # Same rule as sudoku.generator.parse_clues, without importing numpy for --help.
-    from .errors import PuzzleError
-
     parts = text.replace(" ", "").split("-")
     try:
         lo, hi = (int(parts[0]), int(parts[-1])) if len(parts) <= 2 else (None, None)
@@ -104,11 +92,6 @@ def _parse_clues(text: str) -> tuple[int, int]:
 
 def _region_ids(symbols: str, param_hint: str = "'--regions'") -> tuple[int, ...]:
     """Region symbols -> ids in order of first appearance, checked."""
-    from math import isqrt
-
-    from .errors import PuzzleError
-    from .grid import check_regions
-
     text = "".join(symbols.split())
     n = isqrt(len(text))
     ids: dict[str, int] = {}
@@ -121,62 +104,6 @@ def _region_ids(symbols: str, param_hint: str = "'--regions'") -> tuple[int, ...
     except PuzzleError as exc:
         raise click.BadParameter(exc.message, param_hint=param_hint) from None
     return regions
-
-
-def _puzzle_text(p, fmt, solution=None) -> str:
-    """A puzzle in the output format (without JSON): its line or its grid."""
-    from .formats import format_grid, format_regions
-
-    n = p.size
-    if fmt == "grid":
-        text = format_grid(p.cells, p.box_rows, p.box_cols, p.regions)
-        if p.regions is not None:
-            text = f"# regions: {format_regions(p.regions, n)}\n{text}"
-        return text + "\n"
-    text = format_line(p.cells)
-    if p.regions is not None:
-        text += " " + format_regions(p.regions, n)
-    if solution is not None:
-        text += "," + format_line(solution)
-    return text
-
-
-def _where(index, p) -> dict:
-    return {"index": index, "source": p.source, "line": p.line, "name": p.name,
-            "puzzle": format_line(p.cells)}
-
-
-def _header(p) -> list[str]:
-    """Directive lines that make the output read back as written."""
-    from .errors import PuzzleError
-    from .grid import default_box
-
-    lines = []
-    if p.variant != "standard":
-        lines.append(f"# variant: {p.variant}")
-    if p.regions is None:
-        try:
-            default = default_box(p.size)
-        except PuzzleError:
-            default = None
-        if (p.box_rows, p.box_cols) != default:
-            lines.append(f"# box: {p.box_rows}x{p.box_cols}")
-    return lines
-
-
-def _run(body):
-    """Run a command body: library errors become one-line messages, Ctrl-C exit 130."""
-    try:
-        return body()
-    except DLXError as exc:
-        raise click.ClickException(str(exc)) from None
-    except KeyboardInterrupt:
-        try:
-            sys.stdout.flush()
-        except (OSError, ValueError):
-            pass
-        click.echo("interrupted", err=True)
-        raise click.exceptions.Exit(EXIT_INTERRUPTED) from None
 
 
 # ------------------------------------------------------------------ generate
@@ -277,56 +204,36 @@ def generate(count, size, box, variant, regions, seed, symmetry, clues, minimal,
         variant = "jigsaw"
 
     def body():
-        import secrets
-
-        from .errors import PuzzleError
-        from .generator import GenerationError, generate_many
         workers = jobs or (os.cpu_count() or 1)
         # The run's seed, drawn here when not given, to report: the records carry each
         # puzzle's own seed, which is the run's for the first puzzle of plain generation.
         run_seed = secrets.randbits(63) if seed is None else seed
-        options = dict(size=size, box=box, variant=variant, regions=region_ids, seed=run_seed,
-                       symmetry=symmetry, clues=clues, minimal=minimal, grade=level,
-                       timeout=timeout, jobs=workers)
         try:
-            if difficulty is None:
-                stream = ((g, None) for g in generate_many(count, tries=tries or 100,
-                                                          **options))
-            else:
-                from .grading import generate_rated
-
-                stream = generate_rated(count, difficulty, tries=tries or 1000, **options)
+            records = ops.generate(count, difficulty=difficulty, tries=tries,
+                                   with_solution=with_solution, size=size,
+                                   box=box, variant=variant, regions=region_ids,
+                                   seed=run_seed, symmetry=symmetry, clues=clues,
+                                   minimal=minimal, grade=level, timeout=timeout,
+                                   jobs=workers)
         except PuzzleError as exc:
             raise click.UsageError(exc.message) from None
-        first = None
+        writer = ops.writer(fmt)
+        first = True
         made = attempts = 0
         start = time.perf_counter()
         try:
-            for g, rating in stream:
-                p = g.puzzle
-                if first is None:
-                    first = g
+            for rec in records:
+                if first:
+                    first = False
                     if seed is None:
                         err(f"sudoku generate: seed {run_seed} (use --seed {run_seed} to "
                             "repeat)", quiet)
-                    if fmt != "json":
-                        for line in _header(p):
-                            out(line)
+                    for line in writer.preamble(rec):
+                        out(line)
                 made += 1
-                attempts += g.tries
-                if fmt == "json":
-                    out(_json({**_generated_json(g),
-                               "rating": None if rating is None else rating.as_dict()}))
-                elif fmt == "grid":
-                    text = _puzzle_text(p, "grid")
-                    if with_solution:
-                        from .formats import format_grid
-
-                        text += "\n" + format_grid(g.solution, p.box_rows, p.box_cols,
-                                                   p.regions) + "\n"
-                    out(text)  # one write per puzzle: Ctrl-C never leaves half of one
-                else:
-                    out(_puzzle_text(p, "line", g.solution if with_solution else None))
+                attempts += rec.made.tries
+                # One write per puzzle: Ctrl-C never leaves half of one.
+                out(writer.write(rec))
         except GenerationError as exc:
             _generate_stats(show_stats, made, attempts, start)
             err(f"sudoku generate: puzzle {made + 1}: {exc}")
@@ -334,21 +241,6 @@ def generate(count, size, box, variant, regions, seed, symmetry, clues, minimal,
         _generate_stats(show_stats, made, attempts, start)
 
     _run(body)
-
-
-def _generated_json(g) -> dict:
-    from .formats import format_regions
-
-    p = g.puzzle
-    n = p.size
-    return {
-        "index": g.index, "seed": g.seed, "puzzle": format_line(p.cells),
-        "solution": format_line(g.solution), "size": n, "box": [p.box_rows, p.box_cols],
-        "variant": p.variant,
-        "regions": None if p.regions is None else format_regions(p.regions, n),
-        "clues": p.n_givens, "symmetry": g.symmetry, "minimal": g.minimal, "tries": g.tries,
-        "grade": None if g.grade is None else g.grade.as_dict(),
-    }
 
 
 def _generate_stats(show, made, attempts, start):
@@ -361,44 +253,6 @@ def _generate_stats(show, made, attempts, start):
 
 
 # ------------------------------------------------------------------ minimize
-def _marker_line(fmt, index, item, status, columns=(), **extra):
-    """The stdout line of a puzzle that was not processed (invalid, multiple, none, unknown).
-
-    ``columns``: those of ``--format csv``.
-    """
-    if fmt in ("json", "csv"):
-        from .errors import PuzzleError
-
-        if isinstance(item, PuzzleError):
-            obj = {"index": index, "source": item.source, "line": item.line, "name": None,
-                   "puzzle": None,
-                   "status": "invalid", "error": str(item), "column": item.column,
-                   "cell": item.cell}
-        else:
-            obj = {**_where(index, item), "status": status, **extra}
-        out(_json(obj) if fmt == "json" else csv_row(obj, columns))
-    else:
-        out(status + "\n" if fmt == "grid" else status)
-
-
-class _Outcome:
-    """Counts of outcomes, for the exit status and --stats."""
-
-    def __init__(self):
-        self.total = self.invalid = self.not_unique = self.stopped = 0
-        self.levels: dict = {}
-        self.start = time.perf_counter()
-
-    def status(self) -> int:
-        if self.invalid:
-            return EXIT_BAD_INPUT
-        if self.not_unique:
-            return EXIT_NO_SOLUTION
-        if self.stopped:
-            return EXIT_STOPPED
-        return EXIT_OK
-
-
 @click.command(context_settings=CONTEXT)
 @_input_options
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, metavar="N",
@@ -434,57 +288,22 @@ def minimize(file, box, variant, regions, seed, max_nodes, timeout, jobs, fmt, q
     3 some have no solution or several; 4 some were stopped.
     """
     def body():
-        from .errors import PuzzleError
-        from .generator import GenerationError, NotUniqueError
-        from .generator import minimize as shrink
-
         items, name = read_items(file, box, variant, regions, check=True)
         threads = jobs or (os.cpu_count() or 1)
-        tally = _Outcome()
-        for index, item in enumerate(items):
+        write = ops.writer(fmt).write
+        tally = Outcome()
+        for rec in ops.minimize(items, seed=seed, max_nodes=max_nodes, jobs=threads,
+                                timeout=timeout):
             tally.total += 1
-            if not isinstance(item, PuzzleError):
-                try:
-                    small = shrink(item, seed=seed, max_nodes=max_nodes, jobs=threads,
-                                   timeout=timeout)
-                except NotUniqueError as exc:
-                    status = exc.status
-                    if status == "unknown":
-                        tally.stopped += 1
-                    else:
-                        tally.not_unique += 1
-                    err(str(exc), quiet)
-                    _marker_line(fmt, index, item, status)
-                    continue
-                except GenerationError as exc:
-                    tally.stopped += 1
-                    err(f"{_place(item)}{exc}", quiet)
-                    _marker_line(fmt, index, item, "unknown")
-                    continue
-                except PuzzleError as exc:
-                    item = exc
-            if isinstance(item, PuzzleError):
-                tally.invalid += 1
-                err(str(item), quiet)
-                _marker_line(fmt, index, item, "invalid")
-                continue
-            if fmt == "json":
-                out(_json({**_where(index, item), "status": "minimized",
-                           "minimized": format_line(small.cells),
-                           "givens": small.n_givens,
-                           "removed": item.n_givens - small.n_givens}))
-            else:
-                out(_puzzle_text(small, fmt))
+            tally.add(rec.status)
+            if isinstance(rec, Marker):
+                err(rec.message, quiet)
+            out(write(rec))
         if not tally.total:
             raise click.ClickException(f"no puzzles found in {name}")
         raise click.exceptions.Exit(tally.status())
 
     _run(body)
-
-
-def _place(p) -> str:
-    parts = [str(x) for x in (p.source, f"line {p.line}" if p.line else None) if x]
-    return ", ".join(parts) + ": " if parts else ""
 
 
 # ------------------------------------------------------------------ grade
@@ -532,58 +351,3 @@ def grade(file, box, variant, regions, max_nodes, fmt, show_stats, quiet):
     """
     _run(lambda: search_grades(file, box, variant, regions, max_nodes, fmt, show_stats,
                                quiet))
-
-
-def search_grades(file, box, variant, regions, max_nodes, fmt, show_stats, quiet):
-    """``sudoku grade``, also ``sudoku rate --search``: the search's grade of each puzzle."""
-    from .errors import PuzzleError
-    from .grading import grade as grade_of
-
-    items, name = read_items(file, box, variant, regions, check=True)
-    tally = _Outcome()
-    if fmt == "csv":
-        out(csv_line(GRADE_COLUMNS))
-    if fmt in ("json", "csv"):
-        from dlx import warm_up
-
-        # The kernels grading runs, loaded now: that is not the first puzzle's time.
-        warm_up(("search", "unwind", "force", "propagate"))
-    for index, item in enumerate(items):
-        tally.total += 1
-        if not isinstance(item, PuzzleError):
-            try:
-                t0 = time.perf_counter()
-                g = grade_of(item, max_nodes=max_nodes)
-                seconds = time.perf_counter() - t0
-            except PuzzleError as exc:
-                item = exc
-        if isinstance(item, PuzzleError):
-            tally.invalid += 1
-            tally.levels["invalid"] = tally.levels.get("invalid", 0) + 1
-            err(str(item), quiet)
-            _marker_line(fmt, index, item, "invalid", GRADE_COLUMNS)
-            continue
-        word = g.level if g.status == "unique" else g.status
-        tally.levels[word] = tally.levels.get(word, 0) + 1
-        if g.status in ("multiple", "none"):
-            tally.not_unique += 1
-        elif g.status == "unknown":
-            tally.stopped += 1
-        if fmt in ("json", "csv"):
-            obj = {**_where(index, item), **g.as_dict(), "seconds": round(seconds, 6)}
-            out(_json(obj) if fmt == "json" else csv_row(obj, GRADE_COLUMNS))
-        elif g.status in ("multiple", "none"):
-            out(g.status)
-        else:
-            out(f"{word} singles={'yes' if g.singles else 'no'} guesses={g.guesses} "
-                f"branches={g.branch_points} nodes={g.nodes} filled={g.filled_by_singles}")
-    if not tally.total:
-        raise click.ClickException(f"no puzzles found in {name}")
-    if show_stats:
-        order = list(GRADE_NAMES) + ["multiple", "none", "unknown", "invalid"]
-        seconds = time.perf_counter() - tally.start
-        lines = [f"{k}: {tally.levels[k]}" for k in order if k in tally.levels]
-        err("\n".join([f"puzzles: {tally.total}"] + lines + [f"time: {seconds:.3f} s"]))
-    raise click.exceptions.Exit(tally.status())
-
-

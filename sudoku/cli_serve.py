@@ -8,6 +8,10 @@ framework is missing.
 
 from __future__ import annotations
 
+import ipaddress
+import socket
+import webbrowser
+
 import click
 
 from dlx.cli_base import CONTEXT, SECONDS, err
@@ -63,10 +67,7 @@ def serve(host, allow_hosts, port, open_browser, timeout, max_size):
     except ImportError as exc:
         raise click.ClickException(f"sudoku serve needs the web extra ({exc.name} is "
                                    "missing): pip install \"numba-dlx[web]\"") from None
-    import ipaddress
-    import socket
-
-    from .web import api
+    from .web import api  # (with the app above: the web front end, loaded by this command)
 
     for name in allow_hosts:
         try:
@@ -110,8 +111,6 @@ def serve(host, allow_hosts, port, open_browser, timeout, max_size):
     url = f"http://{shown}:{sock.getsockname()[1]}/"
     err(f"sudoku serve: {url} (Ctrl-C stops)")
     if open_browser:
-        import webbrowser
-
         webbrowser.open(url)
     config = uvicorn.Config(app, log_level="warning")
     uvicorn.Server(config).run(sockets=[sock])

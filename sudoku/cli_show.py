@@ -1,15 +1,15 @@
 """``sudoku show``: puzzles drawn as grids in the terminal, or as SVG pictures.
 
-A thin click layer over :mod:`sudoku.render`; the ``sudoku`` group adds the
-command with ``cli.add_command``.  It follows the conventions of the other
+A thin click layer over `sudoku.operations.show` and :mod:`sudoku.render`; the
+``sudoku`` group adds the command with ``cli.add_command``.  It follows the conventions of the other
 commands: the puzzles of FILE (``-``, standard input, by default) are shown
 one after another in input order, each under a header line naming it
 (``puzzle 2 (line 5, Grid 02): 9x9, 30 givens``); a bad puzzle gives the
 header with ``invalid`` on stdout and the message (file, line, cell) on
 stderr, and the rest are still shown.
 
-``--help`` loads neither numba nor numpy: the solver is imported only for
-``--solve`` and ``--candidates``.
+``--help`` loads neither numba nor numpy: the operation imports the solver
+inside its function.
 """
 
 from __future__ import annotations
@@ -30,7 +30,9 @@ from dlx.cli_base import (
     timeout_option,
 )
 
+from . import operations as ops
 from ._cli_common import input_options, read_items
+from .render import render_svg, render_text
 
 __all__ = ["show", "use_color"]
 
@@ -109,39 +111,29 @@ def show(file, box, variant, regions, solve, marks, fmt, output, color, timeout)
     Exit status: 0; 1 some puzzles are invalid; with --solve, 3 some puzzle
     has no solution or several, 4 some was stopped by --timeout.
     """
-    from .errors import PuzzleError
-    from .render import render_svg, render_text
-
     if output is not None and fmt != "svg":
         raise click.UsageError("--output writes SVG files: give --format svg too")
     colored = use_color(sys.stdout, color)
     ascii_only = not _can_draw_boxes(sys.stdout)
     items, name = read_items(file, box, variant, regions, check=True)
     seen = invalid = unsolved = stopped = 0
-    for index, item in enumerate(items):
+    for rec in ops.show(items, solve=solve, marks=marks, timeout=timeout):
         seen += 1
-        solution = pencil = None
-        if not isinstance(item, PuzzleError):
-            try:
-                if solve:
-                    solution, verdict = _solution(item, timeout)
-                    if verdict != "unique":
-                        err(f"{_header(index, item)}: {verdict}")
-                        stopped += verdict.startswith("unknown")
-                        unsolved += not verdict.startswith("unknown")
-                if marks:
-                    pencil = _pencil(item)
-            except PuzzleError as exc:
-                item = exc
-        if isinstance(item, PuzzleError):
+        index = rec.where.index
+        if rec.status == "invalid":
             invalid += 1
-            err(str(item))
-            text = _header(index, error=item)
+            err(rec.message)
+            text = _header(index, error=rec.error)
             click.echo("invalid" if output else _comment(text) if fmt == "svg" else text)
             if output is None:
                 click.echo()
             continue
+        item, solution, pencil = rec.result
         header = _header(index, item)
+        if rec.status != "unique":
+            err(f"{header}: {rec.status}")
+            stopped += rec.status.startswith("unknown")
+            unsolved += not rec.status.startswith("unknown")
         if fmt == "text":
             click.echo(header)
             click.echo(render_text(item, solution, candidates=pencil, color=colored,
@@ -160,24 +152,6 @@ def show(file, box, variant, regions, solve, marks, fmt, output, color, timeout)
     status = (EXIT_BAD_INPUT if invalid else EXIT_NO_SOLUTION if unsolved
               else EXIT_STOPPED if stopped else EXIT_OK)
     raise click.exceptions.Exit(status)
-
-
-def _solution(puzzle, timeout):
-    """The unique solution (or None) and a word for the message when there is none."""
-    from .solver import check
-
-    u = check(puzzle, timeout=timeout)
-    if u.status == "unique":
-        return u.solutions[0], "unique"
-    if u.status == "unknown":
-        return None, "unknown (stopped by --timeout)"
-    return None, "no solution" if u.status == "none" else "several solutions"
-
-
-def _pencil(puzzle):
-    from .solver import candidates
-
-    return candidates(puzzle)
 
 
 def _write(directory: str, index: int, svg: str) -> str:

@@ -111,3 +111,62 @@ def test_files_are_of_a_readable_size(package):
         if n > MAX_LINES and name not in LONG_ALLOWED:
             long.append(f"{name}: {n} lines")
     assert not long, "split by concern:\n" + "\n".join(long)
+
+
+# The front ends: the CLI (sudoku/cli*.py, sudoku/_cli_common.py) and the web app
+# (sudoku/web/), both on the operations layer (sudoku/operations/).  `sudoku serve`
+# (sudoku/cli_serve.py) is the one CLI command that starts the web app.
+CLI_MODULES = {p.stem for p in (ROOT / "sudoku").glob("cli*.py")} | {"_cli_common"}
+FRONT_END_PACKAGES = ("click", "starlette", "uvicorn")
+
+
+def _targets(path: Path):
+    """``(line, module)`` for every module an import in ``path`` may load."""
+    for line, module, names in imports(path):
+        yield line, module
+        for name in names or ():
+            yield line, f"{module}.{name}"
+
+
+def _is_cli(module: str) -> bool:
+    parts = module.split(".")
+    return parts[0] == "sudoku" and len(parts) > 1 and parts[1] in CLI_MODULES \
+        or parts[0] == "dlx" and len(parts) > 1 and parts[1].startswith("cli")
+
+
+def _is_web(module: str) -> bool:
+    return module == "sudoku.web" or module.startswith("sudoku.web.")
+
+
+def test_the_front_ends_do_not_import_each_other():
+    bad = [f"{p.relative_to(ROOT)}:{line} imports {module}"
+           for p in sources("sudoku/web") for line, module in _targets(p) if _is_cli(module)]
+    for p in sources("sudoku"):
+        if p.parent.name != "sudoku" or p.stem not in CLI_MODULES or p.stem == "cli_serve":
+            continue
+        bad += [f"{p.relative_to(ROOT)}:{line} imports {module}"
+                for line, module in _targets(p) if _is_web(module)]
+    # The command modules share helpers through _cli_common, not through each other
+    # (only sudoku.cli, which gathers the commands into the group, imports them).
+    for p in sources("sudoku"):
+        if p.parent.name == "sudoku" and p.stem in CLI_MODULES - {"cli"}:
+            bad += [f"{p.relative_to(ROOT)}:{line} imports {module}"
+                    for line, module in _targets(p)
+                    if module.startswith("sudoku.cli") and module != f"sudoku.{p.stem}"]
+    assert not bad, "\n".join(bad)
+
+
+def test_the_operations_import_no_front_end():
+    bad = [f"{p.relative_to(ROOT)}:{line} imports {module}"
+           for p in sources("sudoku/operations") for line, module in _targets(p)
+           if module.split(".")[0] in FRONT_END_PACKAGES or _is_cli(module) or _is_web(module)]
+    assert sources("sudoku/operations"), "no operations layer"
+    assert not bad, "\n".join(bad)
+
+
+def test_the_front_end_checks_see_an_import():
+    # The two checks above would pass vacuously if `_targets` missed relative imports.
+    found = {m for _, m in _targets(ROOT / "sudoku" / "cli.py")}
+    assert {"sudoku.cli_make", "sudoku.operations", "click"} <= found
+    assert _is_cli("sudoku._cli_common") and _is_cli("dlx.cli_base") and _is_web("sudoku.web.api")
+    assert not _is_cli("sudoku.operations.records")

@@ -3,10 +3,11 @@
 Each handler takes the request's JSON object and the server's `Limits` and
 returns the answer's JSON object; bad input raises `ApiError`, whose message
 is the one the CLI prints for the same input (a `sudoku.PuzzleError`'s, the
-text being named ``<puzzle>``).  The answers use the field names of the
-CLI's ``--format json`` (``puzzle``, ``status``, ``solution``, ``nodes``,
-``seconds``...).  `HANDLERS` maps each endpoint's name to its function;
-docs/web.md documents them.
+text being named ``<puzzle>``).  The answers hold the fields of the
+operations' records (`sudoku.operations`), as the CLI's ``--format json``
+does (``puzzle``, ``status``, ``solution``, ``nodes``, ``seconds``...).
+`HANDLERS` maps each endpoint's name to its function; docs/web.md documents
+them.
 
 Every handler is bounded: the searches get the time left before the
 request's deadline (``Limits.timeout``) and answer ``unknown`` when it runs
@@ -23,9 +24,15 @@ import time
 from collections import OrderedDict
 from dataclasses import dataclass
 
-from ..errors import PuzzleError
-from ..formats import format_line, format_regions, parse_puzzle, parse_puzzles
-from ..grid import Puzzle, cell_name, houses
+from dlx import __version__
+
+from .. import operations as ops
+from ..errors import GenerationError, PuzzleError
+from ..formats import parse_puzzle, parse_puzzles
+from ..grid import VARIANTS, Puzzle, cell_name, houses, parse_box
+from ..operations import DIFFICULTY_NAMES, SYMMETRY_NAMES
+from ..operations.records import STOPPED, Explained, Marker, Rated, Where, shown
+from ..render import render_svg
 
 __all__ = ["HANDLERS", "SOURCE", "ApiError", "Limits", "warm_up"]
 
@@ -75,8 +82,7 @@ class ApiError(Exception):
         return {"error": self.message, **self.fields}
 
 
-class _Late(Exception):
-    """The request's deadline passed during an explanation."""
+_Late = ops.Late  # the request's deadline passed during an explanation
 
 
 class _Deadline:
@@ -162,11 +168,7 @@ def read_puzzle(body: dict, limits: Limits, *, logic: bool = False) -> Puzzle:
     return p
 
 
-def _shown(p: Puzzle) -> dict:
-    """The puzzle's fields in every answer: its line, and how to read it back."""
-    return {"puzzle": format_line(p), "size": p.size, "box": [p.box_rows, p.box_cols],
-            "variant": p.variant,
-            "regions": None if p.regions is None else format_regions(p.regions, p.size)}
+_shown = shown  # the puzzle's fields in every answer: its line, and how to read it back
 
 
 def _late(p: Puzzle, deadline: _Deadline) -> dict:
@@ -175,48 +177,28 @@ def _late(p: Puzzle, deadline: _Deadline) -> dict:
 
 # ------------------------------------------------------------------ searching
 def _search(p: Puzzle, mode: str, deadline: _Deadline, limit: int | None = None):
-    from ..batch import solve_all
-
-    return next(solve_all([p], mode=mode, limit=limit, timeout=deadline.left(), timed=True,
-                          chunk=1))
-
-
-def _searched(res) -> dict:
-    out = {"nodes": res.nodes, "seconds": round(res.seconds, 6)}
-    if res.status in ("timeout", "nodes", "interrupted"):
-        out["reason"] = res.status
-    return out
-
-
-def _solve_word(res) -> str:
-    if res.solutions:
-        return "solved"
-    return "none" if res.status in ("complete", "limit") else "unknown"
+    """The record of a solve, check or count, and its answer: `shown`, then its fields."""
+    rec = ops.search_one(p, mode, deadline.left(), limit)
+    fields = rec.fields()
+    fields.pop("reason", None)
+    # (The web answer names a stopped search's reason whatever the verdict.)
+    if rec.result.status in STOPPED:
+        fields["reason"] = rec.result.status
+    return rec, {**_shown(p), **fields}
 
 
 def solve(body: dict, limits: Limits) -> dict:
     """``POST /api/solve``: the first solution, as ``sudoku solve --format json``."""
     p = read_puzzle(body, limits)
-    res = _search(p, "solve", _Deadline(limits.timeout))
-    word = _solve_word(res)
-    return {**_shown(p), "status": word,
-            "solution": format_line(res.solutions[0], p.size) if res.solutions else None,
-            **_searched(res)}
+    return _search(p, "solve", _Deadline(limits.timeout))[1]
 
 
 def check(body: dict, limits: Limits) -> dict:
     """``POST /api/check``: unique, multiple (with two solutions and where they differ), none."""
     p = read_puzzle(body, limits)
-    res = _search(p, "check", _Deadline(limits.timeout))
-    n = p.size
-    out = {**_shown(p), "status": res.verdict, **_searched(res)}
-    lines = [format_line(s, n) for s in res.solutions[:2]]
-    out["solution"] = lines[0] if res.verdict == "unique" else None
-    if res.verdict == "multiple":
-        a, b = res.solutions[:2]
-        out["solutions"] = lines
-        out["differ"] = [cell_name(i, n) for i in range(n * n) if a[i] != b[i]]
-    return out
+    rec, out = _search(p, "check", _Deadline(limits.timeout))
+    proof = {k: out.pop(k) for k in ("solutions", "differ") if k in out}
+    return {**out, "solution": rec.solution(), **proof}
 
 
 def count(body: dict, limits: Limits) -> dict:
@@ -225,23 +207,16 @@ def count(body: dict, limits: Limits) -> dict:
     limit = _field(body, "limit", (int,), "a whole number", limits.max_count)
     if not 1 <= limit <= limits.max_count:
         raise ApiError(f"'limit' must be from 1 to {limits.max_count}")
-    res = _search(p, "count", _Deadline(limits.timeout), limit=limit)
-    return {**_shown(p), "count": res.count, "exact": res.exact, "status": res.status,
-            **_searched(res)}
+    return _search(p, "count", _Deadline(limits.timeout), limit=limit)[1]
 
 
 def candidates(body: dict, limits: Limits) -> dict:
     """``POST /api/candidates``: pencil marks after singles, as ``sudoku candidates``."""
-    from ..cli import _marks  # each cell's marks as one word, as the command writes them
-    from ..solver import candidates as find
-
     p = read_puzzle(body, limits)
-    try:
-        c = find(p)
-    except PuzzleError as exc:
-        raise _bad(exc) from None
-    return {**_shown(p), "status": c.status, "singles": c.singles,
-            "candidates": [_marks(cell, p.size) for cell in c.cells]}
+    rec = next(ops.candidates([p]))
+    if isinstance(rec, Marker):
+        raise _bad(rec.error)
+    return {**_shown(p), **rec.fields()}
 
 
 # ------------------------------------------------------------------ explaining
@@ -256,34 +231,15 @@ def _key(p: Puzzle) -> tuple:
 
 def _explanation(p: Puzzle, deadline: _Deadline, guesses: bool = True):
     """The explanation of ``p`` (raises _Late when the deadline passes first)."""
-    from dlx.logic import steps
-
-    from ..encode import grid_of
-    from ..logic import Explanation
-    from ..logic.explaining import name_step, solve_state, sudoku_rules
-    from ..solver import check as unique
-
     key = (_key(p), guesses)
     with _CACHE_LOCK:
         if key in _CACHE:
             _CACHE.move_to_end(key)
             return _CACHE[key]
     try:
-        # Bound the uniqueness search that solve_state repeats (quick once known).
-        if unique(p, timeout=deadline.left()).status == "unknown":
-            raise _Late
-        board, problem, state, status, solution = solve_state(p)
+        e = ops.explain_one(p, left=deadline.left, passed=deadline.passed, guesses=guesses)
     except PuzzleError as exc:
         raise _bad(exc) from None
-    found = []
-    for raw in steps(problem, rules=sudoku_rules(board), guesses=guesses, solution=solution,
-                     state=state.copy()):
-        found.append(name_step(board, state, raw))
-        state.apply(raw)
-        if deadline.passed():
-            raise _Late
-    grid = grid_of(board.n, solution) if solution is not None else None
-    e = Explanation(p, status if status != "unknown" else "none", found, grid)
     with _CACHE_LOCK:
         _CACHE[key] = e
         while len(_CACHE) > _CACHE_SIZE:
@@ -326,8 +282,6 @@ def pencil_marks(p: Puzzle, placed=(), removed=()) -> tuple[list[int], list[set[
 
 def _step_svg(p: Puzzle, done, step) -> str:
     """The grid after the steps ``done``, with ``step`` (the next one, or None) shown."""
-    from ..render import render_svg
-
     n = p.size
     values, marks = pencil_marks(p, [x for s in done for x in s.placements],
                                  [x for s in done for x in s.eliminations])
@@ -349,23 +303,17 @@ def _flag(body: dict, name: str) -> bool:
 def hint(body: dict, limits: Limits) -> dict:
     """``POST /api/hint``: the next step, as ``sudoku hint --format json`` (``"svg": true``
     adds the grid with the step's cells and candidates highlighted)."""
-    from ..logic import hint as next_step
-    from ..solver import check as unique
-
     p = read_puzzle(body, limits, logic=True)
     deadline = _Deadline(limits.timeout)
     try:
-        # Bound the uniqueness search the hint repeats (quick once known).
-        if unique(p, timeout=deadline.left()).status == "unknown":
-            return _late(p, deadline)
-        h = next_step(p)
+        rec = ops.hint_one(p, timeout=deadline.left())
+    except _Late:
+        return _late(p, deadline)
     except PuzzleError as exc:
         raise _bad(exc) from None
-    out = {**_shown(p), "status": h.status,
-           "step": None if h.step is None else h.step.as_dict(p.size),
-           "seconds": deadline.seconds()}
+    out = {**_shown(p), **rec.fields(), "seconds": deadline.seconds()}
     if _flag(body, "svg"):
-        out["svg"] = _step_svg(p, (), h.step)
+        out["svg"] = _step_svg(p, (), rec.step)
     return out
 
 
@@ -379,9 +327,8 @@ def explain(body: dict, limits: Limits) -> dict:
         e = _explanation(p, deadline)
     except _Late:
         return _late(p, deadline)
-    r = e.rating
-    out = {**_shown(p), "status": e.status, "steps": [s.as_dict(p.size) for s in e.steps],
-           "rating": None if r is None else r.as_dict(), "seconds": deadline.seconds()}
+    rec = Explained(Where.of(0, p), e.status, e, e, p.size)
+    out = {**_shown(p), **rec.fields(), "seconds": deadline.seconds()}
     if at is not None:
         if not 0 <= at <= len(e.steps):
             raise ApiError(f"'at' must be from 0 to {len(e.steps)} (the steps of this puzzle)")
@@ -401,7 +348,8 @@ def rate(body: dict, limits: Limits) -> dict:
     r = e.rating
     if r is None:
         return {**_shown(p), "status": e.status, "seconds": deadline.seconds()}
-    return {**_shown(p), "status": "unique", **r.as_dict(), "seconds": deadline.seconds()}
+    rec = Rated(Where.of(0, p), "unique", r, r)
+    return {**_shown(p), **rec.fields(), "seconds": deadline.seconds()}
 
 
 def methods(body: dict, limits: Limits) -> dict:
@@ -413,9 +361,6 @@ def methods(body: dict, limits: Limits) -> dict:
     that search; ``nodes`` and ``guesses`` are those of `sudoku.grade` (its
     search tree, without the locked-items pruning: ``sudoku grade``'s measure).
     """
-    from ..batch import solve_all
-    from ..grading import grade
-
     p = read_puzzle(body, limits, logic=True)
     deadline = _Deadline(limits.timeout)
     start = time.perf_counter()
@@ -431,9 +376,8 @@ def methods(body: dict, limits: Limits) -> dict:
                          "seconds": round(logic_seconds, 6), "steps": len(e.steps),
                          "nodes": 0, "guesses": 0, "left": blanks}]
     for name, q in (("search", p), ("both", rest)):
-        res = next(solve_all([q], mode="check", kernel="dlx", timeout=deadline.left(),
-                             timed=True, chunk=1))
-        g = grade(q) if res.verdict == "unique" else None
+        res = ops.search_one(q, "check", deadline.left(), kernel="dlx").result
+        g = next(ops.grade([q])).result if res.verdict == "unique" else None
         seconds = res.seconds + (logic_seconds if name == "both" else 0.0)
         rows.append({"method": name, "status": res.verdict, "seconds": round(seconds, 6),
                      "steps": len(e.steps) if name == "both" else 0,
@@ -445,8 +389,6 @@ def methods(body: dict, limits: Limits) -> dict:
 # ------------------------------------------------------------------ files, pictures
 def puzzles(body: dict, limits: Limits) -> dict:
     """``POST /api/puzzles``: every puzzle of a file's text, with its status and rating."""
-    from ..batch import solve_all
-
     text = _text(body, "text", limits)
     try:
         items = list(itertools.islice(parse_puzzles(text, source=SOURCE, **_settings(body)),
@@ -460,7 +402,8 @@ def puzzles(body: dict, limits: Limits) -> dict:
     items = [_too_large(x, limits) if isinstance(x, Puzzle) and x.size > limits.max_size
              else x for x in items]
     per = max(0.05, limits.timeout / 10)
-    for res in solve_all(items, mode="check", timeout=per):
+    for rec in ops.check(items, timeout=per):
+        res = rec.result
         item = items[res.index]
         if isinstance(item, PuzzleError) or res.error is not None:
             error = item if isinstance(item, PuzzleError) else res.error
@@ -490,8 +433,6 @@ def render(body: dict, limits: Limits) -> dict:
     """``POST /api/render``: the puzzle as SVG, with ``values`` (a grid line, e.g. a
     solution), pencil marks (``"candidates": true``) and highlighted cells (``highlight``:
     cell names such as ``"r1c2"``)."""
-    from ..render import render_svg
-
     p = read_puzzle(body, limits)
     values = None
     text = _field(body, "values", (str,), "a grid of values")
@@ -515,11 +456,6 @@ def render(body: dict, limits: Limits) -> dict:
 # ------------------------------------------------------------------ generating
 def generate(body: dict, limits: Limits) -> dict:
     """``POST /api/generate``: a new puzzle, as ``sudoku generate --format json``."""
-    from ..cli_make import _generated_json
-    from ..errors import GenerationError
-    from ..generator import generate as make
-    from ..grading import generate_rated
-
     size = _field(body, "size", (int,), "a whole number")
     seed = _field(body, "seed", (int,), "a whole number")
     difficulty = _field(body, "difficulty", (str,), "a difficulty level")
@@ -531,8 +467,6 @@ def generate(body: dict, limits: Limits) -> dict:
     if seed is not None and seed < 0:
         raise ApiError("'seed' must be 0 or more")
     if options["box"] is not None:
-        from ..grid import parse_box
-
         try:
             rows, cols = parse_box(options["box"]) if isinstance(options["box"], str) \
                 else options["box"]
@@ -543,18 +477,16 @@ def generate(body: dict, limits: Limits) -> dict:
         _size_ok(size, limits.max_logic_size if difficulty else limits.max_size, "generates")
     deadline = _Deadline(limits.timeout)
     try:
-        if difficulty:
-            g, r = next(generate_rated(1, difficulty, seed=seed, tries=200,
-                                       timeout=deadline.left(), **options))
-        else:
-            g, r = make(seed=seed, timeout=deadline.left(), **options), None
+        rec = ops.generate_one(difficulty=difficulty, seed=seed, timeout=deadline.left(),
+                               **options)
     except GenerationError as exc:
         return {"status": "unknown", "reason": str(exc), "seconds": deadline.seconds()}
     except PuzzleError as exc:
         raise ApiError(exc.message) from None
-    p = g.puzzle
-    return {**_generated_json(g), **_shown(p), "status": "made",
-            "rating": None if r is None else r.as_dict(), "seconds": deadline.seconds()}
+    made = rec.to_dict()
+    rating = made.pop("rating")
+    return {**made, **_shown(rec.made.puzzle), "status": "made", "rating": rating,
+            "seconds": deadline.seconds()}
 
 
 HANDLERS = {"solve": solve, "check": check, "count": count, "candidates": candidates,
@@ -565,11 +497,6 @@ HANDLERS = {"solve": solve, "check": check, "count": count, "candidates": candid
 
 def info(limits: Limits) -> dict:
     """``GET /api/info``: version, endpoints, limits and the choices the page offers."""
-    from dlx import __version__
-
-    from ..cli_make import DIFFICULTY_NAMES, SYMMETRY_NAMES
-    from ..grid import VARIANTS
-
     return {"version": __version__, "endpoints": sorted(HANDLERS),
             "limits": dataclasses.asdict(limits), "variants": list(VARIANTS),
             "symmetries": list(SYMMETRY_NAMES), "difficulties": list(DIFFICULTY_NAMES)}

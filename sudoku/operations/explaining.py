@@ -1,0 +1,122 @@
+"""The explaining operations: explain, hint and rate by techniques, grade by the search."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable, Iterator
+
+from dlx import warm_up
+
+from ..errors import PuzzleError
+from .records import Explained, Graded, Hinted, Marker, Rated, Record, Where, invalid
+
+__all__ = ["Late", "explain", "explain_one", "grade", "hint", "hint_one", "rate"]
+
+
+def _many(items: Iterable, kind: str, jobs: int):
+    # (The explainer is imported here: it loads numba, which a front end's start-up must not.)
+    from ..logic.many import explain_many
+
+    return explain_many(items, kind, jobs=jobs)
+
+
+def explain(items: Iterable, *, jobs: int = 1) -> Iterator[Record]:
+    """Each puzzle's steps in the usual techniques: `Explained` records (``jobs``
+    worker processes)."""
+    for index, item, e in _many(items, "explain", jobs):
+        if isinstance(e, PuzzleError):
+            yield invalid(index, e, text=f"puzzle {index + 1}: invalid\n")
+            continue
+        yield Explained(Where.of(index, item, cells=True), e.status, e, e, item.size)
+
+
+def hint(items: Iterable) -> Iterator[Record]:
+    """Each puzzle's next step: `Hinted` records."""
+    for index, item, h in _many(items, "hint", 1):
+        if isinstance(h, PuzzleError):
+            yield invalid(index, h)
+            continue
+        yield Hinted(Where.of(index, item, cells=True), h.status, h, h.step, item.size)
+
+
+def rate(items: Iterable, *, jobs: int = 1) -> Iterator[Record]:
+    """Each puzzle's rating by techniques: `Rated` records, or a `Marker` (``invalid``;
+    ``multiple``, ``none``: only a puzzle with one solution is rated)."""
+    for index, item, r in _many(items, "rate", jobs):
+        if isinstance(r, PuzzleError):
+            yield invalid(index, r)
+        elif isinstance(r, str):
+            yield Marker(Where.of(index, item, cells=True), r)
+        else:
+            yield Rated(Where.of(index, item, cells=True), "unique", r, r)
+
+
+def grade(items: Iterable, *, max_nodes: int | None = None,
+          warm: bool = False) -> Iterator[Record]:
+    """What the exact-cover search needs for each puzzle: `Graded` records, timed;
+    ``warm``: load the kernels first, so that loading is not the first puzzle's time."""
+    from ..grading import grade as grade_of  # (numba: see _many)
+
+    if warm:
+        warm_up(("search", "unwind", "force", "propagate"))
+    for index, item in enumerate(items):
+        if not isinstance(item, PuzzleError):
+            try:
+                t0 = time.perf_counter()
+                g = grade_of(item, max_nodes=max_nodes)
+                seconds = time.perf_counter() - t0
+            except PuzzleError as exc:
+                item = exc
+        if isinstance(item, PuzzleError):
+            yield invalid(index, item)
+            continue
+        yield Graded(Where.of(index, item, cells=True), g.status, g, g, seconds)
+
+
+class Late(Exception):
+    """The deadline passed before an explanation or a hint was made."""
+
+
+def explain_one(p, *, left, passed, guesses: bool = True):
+    """The `sudoku.logic.Explanation` of one puzzle, within a deadline.
+
+    ``left()``: the seconds left, which bound the uniqueness search;
+    ``passed()``: whether the deadline has passed, asked between steps;
+    ``guesses``: a guess where no technique applies (else the steps stop
+    there).  Raises `Late` when the deadline passes first, and
+    `sudoku.PuzzleError` for clashing givens.
+    """
+    # (The explainer is imported here: it loads numba, which a front end's start-up must not.)
+    from dlx.logic import steps
+
+    from ..encode import grid_of
+    from ..logic import Explanation
+    from ..logic.explaining import name_step, solve_state, sudoku_rules
+    from ..solver import check as unique
+
+    # Bound the uniqueness search that solve_state repeats (quick once known).
+    if unique(p, timeout=left()).status == "unknown":
+        raise Late
+    board, problem, state, status, solution = solve_state(p)
+    found = []
+    for raw in steps(problem, rules=sudoku_rules(board), guesses=guesses, solution=solution,
+                     state=state.copy()):
+        found.append(name_step(board, state, raw))
+        state.apply(raw)
+        if passed():
+            raise Late
+    grid = grid_of(board.n, solution) if solution is not None else None
+    return Explanation(p, status if status != "unknown" else "none", found, grid)
+
+
+def hint_one(p, *, timeout: float) -> Hinted:
+    """The next step of one puzzle (a `Hinted` record); `Late` when the uniqueness search
+    the hint repeats did not end within ``timeout`` seconds."""
+    from ..logic import hint as next_step  # (numba: see explain_one)
+    from ..solver import check as unique
+
+    # Bound the uniqueness search the hint repeats (quick once known).
+    if unique(p, timeout=timeout).status == "unknown":
+        raise Late
+    h = next_step(p)
+    return Hinted(Where.of(0, p), h.status, h, h.step, p.size)
