@@ -91,7 +91,7 @@ class _Settings:
 class _Group:
     """Puzzles of one shape and variant from one chunk, and the engine that searches them."""
 
-    __slots__ = ("positions", "puzzles", "blocks", "engine", "grids", "out", "seconds")
+    __slots__ = ("positions", "puzzles", "blocks", "engine", "grids", "job", "out", "seconds")
 
     def __init__(self, positions, puzzles, kernel, blocks=None):
         self.positions = positions  # each puzzle's place in its chunk; None: 0, 1, 2, ...
@@ -102,22 +102,20 @@ class _Group:
         self.blocks = blocks
         self.out = None  # what the kernel call returns
         self.seconds: list[float] | None = None  # each puzzle's kernel call, if timed
-        # (sudoku.engines; chosen in the calling thread: the engines' cache is a dict)
+        # The engine (sudoku.engines) and the puzzles encoded for it, in the calling
+        # thread: the engines' and problems' caches are dicts.
         if blocks is not None:
             self.engine = choose(blocks[0][1][0], kernel)
             values = [b.values for _, b in blocks]
             self.grids = values[0] if len(values) == 1 else np.concatenate(values)
-            return
-        self.engine = choose(puzzles[0], kernel)
-        self.grids = _grids(puzzles, puzzles[0].size)
+        else:
+            self.engine = choose(puzzles[0], kernel)
+            self.grids = _grids(puzzles, puzzles[0].size)
+        self.job = self.engine.prepare(self.grids, puzzles)
 
     def _call(self, s: _Settings, lo: int, hi: int):
         """The kernel call on puzzles ``lo:hi`` of the group."""
-        puzzles = self.puzzles
-        if puzzles is not None and (lo or hi < len(puzzles)):
-            puzzles = puzzles[lo:hi]
-        return self.engine.batch(self.grids[lo:hi], limit=s.run_limit, store=s.store,
-                                 max_nodes=s.cap, puzzles=puzzles)
+        return self.job.run(lo, hi, limit=s.run_limit, store=s.store, max_nodes=s.cap)
 
     def run(self, s: _Settings) -> None:
         """The kernel call: one for the whole group, or with ``s.timed`` one per puzzle."""

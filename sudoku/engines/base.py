@@ -14,7 +14,10 @@ of them are called alike:
   returns an `AloneResult`;
 * ``solve``, ``count`` and ``check`` of one `sudoku.Puzzle`: what
   `sudoku.solve`, `sudoku.count` and `sudoku.check` return, grids as tuples;
-* ``join(outs)``: the batch outputs of consecutive calls as one.
+* ``prepare(grids, puzzles=None)``: the same puzzles encoded once, then
+  searched a part at a time (`Prepared.run`: ``lo:hi``, as `batch` would),
+  so that a caller timing each puzzle's call times the search alone;
+* ``join(outs)``: the batch outputs of consecutive calls (or parts) as one.
 
 `BitEngine` implements them once over a kernel family's two jitted functions
 (a batch function and a resumable search, `sudoku._bitkernel`'s calling
@@ -44,8 +47,8 @@ from ..results import _found_grids
 if TYPE_CHECKING:
     from . import Row
 
-__all__ = ["AloneResult", "BatchOut", "BitEngine", "Engine", "GridArrays", "SLICE_SECONDS",
-           "kernel_module"]
+__all__ = ["AloneResult", "BatchOut", "BitEngine", "Engine", "GridArrays", "Prepared",
+           "SLICE_SECONDS", "kernel_module"]
 
 SLICE_SECONDS = 0.05  # a lone search checks its clock and Ctrl-C this often
 
@@ -97,6 +100,24 @@ def kernel_module(name: str) -> ModuleType:
     return importlib.import_module(name)
 
 
+class Prepared:
+    """Puzzles encoded once for an engine (see `Engine.prepare`); this one encodes
+    nothing: each part is a `batch` call on the rows ``lo:hi``."""
+
+    def __init__(self, engine: Engine, grids: np.ndarray, puzzles=None):
+        self.engine = engine
+        self.grids = grids
+        self.puzzles = puzzles
+
+    def run(self, lo: int, hi: int, *, limit=1, store=1, max_nodes=None) -> BatchOut:
+        """Puzzles ``lo:hi`` searched as `Engine.batch` searches them."""
+        puzzles = self.puzzles
+        if puzzles is not None and (lo or hi < len(puzzles)):
+            puzzles = puzzles[lo:hi]
+        return self.engine.batch(self.grids[lo:hi], limit=limit, store=store,
+                                 max_nodes=max_nodes, puzzles=puzzles)
+
+
 class Engine:
     """One kernel serving one shape and variant (see the module docstring)."""
 
@@ -125,6 +146,10 @@ class Engine:
     def alone(self, grid, *, limit=0, store=0, timeout=None, max_nodes=None,
               puzzle=None) -> AloneResult:
         raise NotImplementedError
+
+    def prepare(self, grids: np.ndarray, puzzles=None) -> Prepared:
+        """``grids`` (and ``puzzles``, as for `batch`) ready to be searched in parts."""
+        return Prepared(self, grids, puzzles)
 
     def solve(self, p: Puzzle, *, timeout=None, max_nodes=None) -> tuple | None:
         raise NotImplementedError

@@ -21,28 +21,31 @@ from dlx.batch import solve_arrays
 
 from ..encode import givens, grid_of, option_numbers, problem_for
 from ..grid import Puzzle, check_givens
-from .base import AloneResult, Engine
+from .base import AloneResult, Engine, Prepared
 
-__all__ = ["DancingEngine", "OptionArrays"]
+__all__ = ["DancingEngine", "Encoded", "OptionArrays"]
 
 
 @dataclass
 class OptionArrays:
     """What `DancingEngine.batch` returns: `dlx.batch.BatchArrays`' fields (each
-    solution's options), and the givens' options (``fopts``, puzzle ``k``'s at
-    ``fptr[k]:fptr[k + 1]``) that make them grids."""
+    solution's options) of puzzles ``lo:hi`` of ``encoded``, whose givens' options
+    make them grids."""
 
     counts: np.ndarray
     nodes: np.ndarray
     codes: np.ndarray
     solutions: np.ndarray
-    fopts: np.ndarray
-    fptr: np.ndarray
-    n: int
+    encoded: Encoded
+    lo: int
+    hi: int
 
     def found(self) -> list[list[tuple]]:
         """Each puzzle's solved grids, as tuples of values."""
-        counts, sols, n = self.counts, self.solutions, self.n
+        counts, sols, n = self.counts, self.solutions, self.encoded.engine.n
+        e, lo, hi = self.encoded, self.lo, self.hi
+        fptr = e.fptr[lo:hi + 1]
+        fopts = e.fopts[fptr[0]:fptr[-1]]
         k = len(counts)
         cells = n * n
         # Solved grids, all of one slot at once.  A solution holds one option per cell
@@ -61,7 +64,7 @@ class OptionArrays:
             every = sel.size == k
             opts = sols[sel, j, 1:cells + 1]
             opts[np.arange(cells) >= sols[sel, j, :1]] = \
-                self.fopts if every else self.fopts[np.repeat(has, np.diff(self.fptr))]
+                fopts if every else fopts[np.repeat(has, np.diff(fptr))]
             opts.sort(axis=1)
             # Now row k, column c holds c * n + value - 1 (one option per cell, in cell
             # order); subtracting is cheaper than numpy's integer %.
@@ -86,6 +89,32 @@ def _ptr(lengths) -> np.ndarray:
     return ptr
 
 
+class Encoded(Prepared):
+    """Puzzles encoded once for DLX's batch kernel: the givens' options ``fopts``
+    (puzzle ``k``'s at ``fptr[k]:fptr[k + 1]``) and what the kernel forces, ``kopts``
+    at ``kptr`` (the givens, and for puzzles with candidates the options that apply
+    them; decoding fills in the givens only)."""
+
+    def __init__(self, engine: DancingEngine, grids: np.ndarray, puzzles=None):
+        super().__init__(engine, grids, puzzles)
+        self.engine: DancingEngine = engine
+        self.fopts = option_numbers(grids, engine.n)
+        self.fptr = _ptr(np.count_nonzero(grids, axis=1))
+        self.kptr, self.kopts = self.fptr, self.fopts
+        if engine.restricted:
+            if puzzles is None:
+                raise ValueError("puzzles with candidates need their Puzzle objects")
+            forced = [givens(p) for p in puzzles]
+            self.kopts = (np.concatenate(forced) if forced else np.zeros(0)).astype(np.uint32)
+            self.kptr = _ptr([len(f) for f in forced])
+
+    def run(self, lo: int, hi: int, *, limit=1, store=1, max_nodes=None) -> OptionArrays:
+        ptr = self.kptr[lo:hi + 1] - self.kptr[lo]
+        out = solve_arrays(self.engine.problem, ptr, self.kopts[self.kptr[lo]:self.kptr[hi]],
+                           limit=limit, store=store, max_nodes=max_nodes, locked=True)
+        return OptionArrays(out.counts, out.nodes, out.codes, out.solutions, self, lo, hi)
+
+
 class DancingEngine(Engine):
     """`dlx`'s kernels on the shape's exact-cover problem (``problem``)."""
 
@@ -96,33 +125,27 @@ class DancingEngine(Engine):
         self.problem = problem_for(puzzle)
         self.restricted = puzzle._restricted  # candidates: forced options beyond the givens
 
+    def prepare(self, grids: np.ndarray, puzzles=None) -> Encoded:
+        return Encoded(self, grids, puzzles)
+
     def batch(self, grids: np.ndarray, *, limit=1, store=1, max_nodes=None,
               puzzles=None) -> OptionArrays:
         """Search every puzzle of ``grids`` (``puzzles``, their Puzzles, needed for
         puzzles with candidates) in one call of `dlx.batch.solve_arrays`."""
-        fopts = option_numbers(grids, self.n)
-        fptr = _ptr(np.count_nonzero(grids, axis=1))
-        # What the kernel forces: the givens, and for puzzles with candidates the
-        # options that apply them (decoding fills in the givens only).
-        kptr, kopts = fptr, fopts
-        if self.restricted:
-            if puzzles is None:
-                raise ValueError("puzzles with candidates need their Puzzle objects")
-            forced = [givens(p) for p in puzzles]
-            kopts = (np.concatenate(forced) if forced else np.zeros(0)).astype(np.uint32)
-            kptr = _ptr([len(f) for f in forced])
-        out = solve_arrays(self.problem, kptr, kopts, limit=limit, store=store,
-                           max_nodes=max_nodes, locked=True)
-        return OptionArrays(out.counts, out.nodes, out.codes, out.solutions, fopts, fptr,
-                            self.n)
+        return self.prepare(grids, puzzles).run(0, len(grids), limit=limit, store=store,
+                                                max_nodes=max_nodes)
 
     def join(self, outs: list) -> OptionArrays:
+        """Consecutive parts of one `Encoded`'s puzzles as one."""
+        first, last = outs[0], outs[-1]
+        assert all(a.encoded is b.encoded and a.hi == b.lo
+                   for a, b in zip(outs, outs[1:], strict=False)), "not consecutive parts"
+
         def joined(field):
             return np.concatenate([getattr(o, field) for o in outs])
 
         return OptionArrays(joined("counts"), joined("nodes"), joined("codes"),
-                            joined("solutions"), joined("fopts"),
-                            _ptr(np.concatenate([np.diff(o.fptr) for o in outs])), self.n)
+                            joined("solutions"), first.encoded, first.lo, last.hi)
 
     def alone(self, grid, *, limit=0, store=0, timeout=None, max_nodes=None,
               puzzle=None) -> AloneResult:
