@@ -165,7 +165,7 @@ def _kernel_only(puzzles, nodes, args):
 
     def encoded(part):
         g = _Group(None, part, None)  # the kernel's input as solve_all builds it
-        return g.engine, g.grids, part
+        return g.job, len(part)
 
     whole = encoded(puzzles)
     parts: list = [[], []]
@@ -176,8 +176,8 @@ def _kernel_only(puzzles, nodes, args):
         load[side] += k + 1
     halves = [encoded(part) for part in parts] if all(parts) else []
 
-    def call(engine, grids, part):
-        return engine.batch(grids, max_nodes=BATCH_NODE_CAP, puzzles=part)
+    def call(job, k):
+        return job.run(0, k, max_nodes=BATCH_NODE_CAP)
 
     def two():
         threads = [threading.Thread(target=call, args=half) for half in halves]
