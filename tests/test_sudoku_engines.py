@@ -172,3 +172,26 @@ def test_a_new_row_is_all_a_kernel_needs(monkeypatch):
     assert choose(x).name == "planes9"
     assert count(x).stats.updates == 0  # the bit kernel ran (DLX counts link updates)
     assert count(x).count == count(x, kernel="dlx").count
+
+
+def test_only_the_engines_load_the_kernel_modules():
+    # Imports of a bit kernel's module, or its name as a string (importlib), appear in
+    # sudoku.engines alone: the one place to change how kernels are loaded.
+    kernels = {r.kernel for r in ENGINES[:-1]}
+    short = {k.rsplit(".", 1)[1] for k in kernels}
+    bad = []
+    for path in sorted((ROOT / "sudoku").rglob("*.py")):
+        rel = path.relative_to(ROOT)
+        if rel.parts[1] == "engines" or path.stem in short:
+            continue
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            names: set[str] = set()
+            if isinstance(node, ast.Import):
+                names = {a.name for a in node.names}
+            elif isinstance(node, ast.ImportFrom):
+                names = {node.module or ""} | {a.name for a in node.names}
+            elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+                names = {node.value}
+            if names & (kernels | short):
+                bad.append(f"{rel}:{node.lineno}")
+    assert not bad, bad
