@@ -159,16 +159,14 @@ def _kernel_only(puzzles, nodes, args):
     """
     import threading
 
-    from dlx.batch import solve_arrays
     from sudoku.batch import BATCH_NODE_CAP, _Group
-    from sudoku.kernels import solve_grids
 
     if len({(p.box_rows, p.box_cols, p.variant, p.regions) for p in puzzles}) != 1:
         return None
 
     def encoded(part):
         g = _Group(None, part, None)  # the kernel's input as solve_all builds it
-        return (g.bits, g.grids, None) if g.bits is not None else (g.prob, g.fptr, g.fopts)
+        return g.job, len(part)
 
     whole = encoded(puzzles)
     parts: list = [[], []]
@@ -179,11 +177,8 @@ def _kernel_only(puzzles, nodes, args):
         load[side] += k + 1
     halves = [encoded(part) for part in parts] if all(parts) else []
 
-    def call(prob, fptr, fopts):
-        if fopts is None:  # the bit kernel: its layout and the grids
-            return solve_grids(prob, fptr, max_nodes=BATCH_NODE_CAP)
-        return solve_arrays(prob, fptr, fopts, limit=1, store=1, max_nodes=BATCH_NODE_CAP,
-                            locked=True)
+    def call(job, k):
+        return job.run(0, k, max_nodes=BATCH_NODE_CAP)
 
     def two():
         threads = [threading.Thread(target=call, args=half) for half in halves]

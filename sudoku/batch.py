@@ -18,7 +18,6 @@ Dask cluster instead.  Either way the results come in input order.
 from __future__ import annotations
 
 import contextlib
-import struct
 import time
 from collections.abc import Iterable, Iterator, Sized
 from itertools import repeat
@@ -26,16 +25,16 @@ from typing import Literal, overload
 
 import numpy as np
 
-from dlx import Problem, validate, warm_up
-from dlx.batch import CLASH, NODES, OVERFLOW, BatchArrays, solve_arrays
+from dlx import validate, warm_up
+from dlx.batch import CLASH, NODES, OVERFLOW
 from dlx.parallel import TaskInterrupted, backend_for, ordered
 
-from .encode import givens, grid_of, option_numbers, problem_for, shape_key
+from .encode import shape_key
+from .engines import Engine, choose, kernel_name
 from .errors import PuzzleError
 from .formats.bulk import PuzzleBlock
 from .grid import Puzzle, check_givens
-from .kernels import kernel_name, layout_for, search_alone, solve_grids
-from .results import PuzzleResult, ResultBlock, _found_grids, result_status, statuses_of_codes
+from .results import PuzzleResult, ResultBlock, result_status, statuses_of_codes
 
 __all__ = ["BATCH_NODE_CAP", "BATCH_SECONDS", "CHUNK", "SCHEDULER_CHUNK", "PuzzleResult",
            "ResultBlock", "map_chunks", "solve_all"]
@@ -49,32 +48,14 @@ _MODES = {"solve": 1, "check": 2, "count": 0}
 _COVERED = object()  # a chunk's place held by the ResultBlock of a puzzle before it
 
 
-def _finish_alone(res: PuzzleResult, prob, forced, limit, store, timeout, max_nodes) -> None:
-    """Redo a puzzle that ran out of batch nodes with a resumable search: DLX's
-    (``prob`` a `dlx.Problem`, ``forced`` the givens' options) or the bit kernel's
-    (``prob`` a `sudoku.kernels.BitLayout`, ``forced`` the grid)."""
-    assert res.puzzle is not None
-    if not isinstance(prob, Problem):
-        r = search_alone(prob, forced, limit=limit, store=store, timeout=timeout,
-                         max_nodes=max_nodes)
-        res.count, res.nodes, res.solutions = r.count, r.nodes, r.solutions
-        res.seconds += r.seconds  # after its batch call's time, if timed
-        res.status = result_status(res.mode, r.status)
-        return
-    t0 = time.perf_counter()
-    s = prob.search(forced=forced, limit=limit or None, timeout=timeout, max_nodes=max_nodes,
-                    locked=True)
-    if store:  # solve or check: limit == store, so the search stops by itself
-        sols = list(s)
-        stats = s.stats
-    else:
-        sols = []
-        stats = s.count().stats
-    res.count = stats.solutions
-    res.status = result_status(res.mode, stats.status)
-    res.nodes = stats.nodes
-    res.seconds += time.perf_counter() - t0  # after its batch call's time, if timed
-    res.solutions = [grid_of(res.puzzle.size, x) for x in sols]
+def _finish_alone(res: PuzzleResult, engine: Engine, grid, limit, store, timeout,
+                  max_nodes) -> None:
+    """Redo a puzzle that ran out of batch nodes with the engine's resumable search."""
+    r = engine.alone(grid, limit=limit, store=store, timeout=timeout, max_nodes=max_nodes,
+                     puzzle=res.puzzle)
+    res.count, res.nodes, res.solutions = r.count, r.nodes, r.solutions
+    res.seconds += r.seconds  # after its batch call's time, if timed
+    res.status = result_status(res.mode, r.status)
 
 
 def _grids(puzzles, n) -> np.ndarray:
@@ -97,7 +78,7 @@ class _Settings:
         self.mode = mode
         self.blocks = blocks  # ResultBlocks for the puzzles of PuzzleBlocks
         self.timed = timed  # one kernel call per puzzle, timed
-        self.kernel = kernel_name(kernel)  # see sudoku.kernels
+        self.kernel = kernel_name(kernel)  # see sudoku.engines
         self.store = {"solve": 1, "check": 2, "count": 0}[mode]
         self.run_limit = _MODES[mode] if mode != "count" else (limit or 0)
         self.cap = BATCH_NODE_CAP if max_nodes is None else min(BATCH_NODE_CAP, max_nodes)
@@ -108,55 +89,33 @@ class _Settings:
 
 
 class _Group:
-    """Puzzles of one shape and variant from one chunk, encoded for the batch kernel."""
+    """Puzzles of one shape and variant from one chunk, and the engine that searches them."""
 
-    __slots__ = ("positions", "puzzles", "blocks", "bits", "grids", "prob", "fptr", "fopts",
-                 "kptr", "kopts", "out", "seconds")
+    __slots__ = ("positions", "puzzles", "blocks", "engine", "grids", "job", "out", "seconds")
 
     def __init__(self, positions, puzzles, kernel, blocks=None):
         self.positions = positions  # each puzzle's place in its chunk; None: 0, 1, 2, ...
         self.puzzles = puzzles
-        # (place in the chunk, PuzzleBlock) of puzzles read in bulk, which the bit
-        # kernel serves: their grids are the blocks' arrays, and they become Puzzle
+        # (place in the chunk, PuzzleBlock) of puzzles read in bulk, for an engine that
+        # takes blocks: their grids are the blocks' arrays, and they become Puzzle
         # objects only where a result needs one.
         self.blocks = blocks
         self.out = None  # what the kernel call returns
         self.seconds: list[float] | None = None  # each puzzle's kernel call, if timed
+        # The engine (sudoku.engines) and the puzzles encoded for it, in the calling
+        # thread: the engines' and problems' caches are dicts.
         if blocks is not None:
-            self.bits = layout_for(blocks[0][1][0], kernel)
+            self.engine = choose(blocks[0][1][0], kernel)
             values = [b.values for _, b in blocks]
             self.grids = values[0] if len(values) == 1 else np.concatenate(values)
-            return
-        n = puzzles[0].size
-        grids = _grids(puzzles, n)
-        # The bit kernel's layout when it serves this shape (sudoku.kernels; not for
-        # puzzles restricted by candidates), else DLX's problem; made in the calling
-        # thread: both caches are dicts.
-        self.bits = None if puzzles[0]._restricted else layout_for(puzzles[0], kernel)
-        self.grids = grids
-        if self.bits is not None:
-            return
-        self.prob = problem_for(puzzles[0])
-        self.fopts = option_numbers(grids, n)
-        self.fptr = np.zeros(len(puzzles) + 1, dtype=np.int64)
-        np.cumsum(np.count_nonzero(grids, axis=1), out=self.fptr[1:])
-        # What the kernel forces: the givens, and for puzzles with candidates the
-        # options that apply them (decoding fills in the givens only).
-        self.kptr, self.kopts = self.fptr, self.fopts
-        if puzzles[0]._restricted:
-            forced = [givens(p) for p in puzzles]
-            self.kopts = np.concatenate(forced).astype(np.uint32)
-            self.kptr = np.zeros(len(puzzles) + 1, dtype=np.int64)
-            np.cumsum([len(f) for f in forced], out=self.kptr[1:])
+        else:
+            self.engine = choose(puzzles[0], kernel)
+            self.grids = _grids(puzzles, puzzles[0].size)
+        self.job = self.engine.prepare(self.grids, puzzles)
 
     def _call(self, s: _Settings, lo: int, hi: int):
         """The kernel call on puzzles ``lo:hi`` of the group."""
-        if self.bits is not None:
-            return solve_grids(self.bits, self.grids[lo:hi], limit=s.run_limit, store=s.store,
-                               max_nodes=s.cap)
-        ptr = self.kptr[lo:hi + 1] - self.kptr[lo]
-        return solve_arrays(self.prob, ptr, self.kopts[self.kptr[lo]:self.kptr[hi]],
-                            limit=s.run_limit, store=s.store, max_nodes=s.cap, locked=True)
+        return self.job.run(lo, hi, limit=s.run_limit, store=s.store, max_nodes=s.cap)
 
     def run(self, s: _Settings) -> None:
         """The kernel call: one for the whole group, or with ``s.timed`` one per puzzle."""
@@ -175,8 +134,7 @@ class _Group:
             t0 = clock()
             outs.append(self._call(s, k, k + 1))
             seconds.append(clock() - t0)
-        self.out = type(outs[0])(*(np.concatenate([getattr(o, f) for o in outs])
-                                   for f in ("counts", "nodes", "codes", "solutions")))
+        self.out = self.engine.join(outs)
         self.seconds = seconds
 
 
@@ -208,9 +166,9 @@ class _Chunk:
         for item in items:
             if isinstance(item, PuzzleBlock):
                 shape = item.box_rows, item.box_cols
-                if shape in blocks or layout_for(item[0], kernel) is not None:
+                if shape in blocks or choose(item[0], kernel).takes_blocks:
                     blocks.setdefault(shape, []).append((pos, item))
-                else:  # DLX searches them: as Puzzles
+                else:  # an engine that needs them as Puzzles
                     positions, puzzles = groups.setdefault(shape_key(item[0]), ([], []))
                     positions.extend(range(pos, pos + len(item)))
                     puzzles.extend(item)
@@ -275,8 +233,7 @@ class _Chunk:
             g.positions = [pos + i for pos, b in g.blocks for i in range(len(b))]
         counts, nodes, codes = out.counts, out.nodes, out.codes
         puzzles = g.puzzles
-        found = (_found_grids(out.counts, out.solutions) if g.bits is not None
-                 else _found_options(g, out))
+        found = out.found()
         table = statuses_of_codes(s.mode)
         statuses = [table[c] for c in codes.tolist()]
         start = self.start
@@ -360,50 +317,7 @@ def _settle(res: PuzzleResult, g: _Group, k: int, s: _Settings) -> None:
             # whole chunk's arrays, until the cycle collector next runs.
             res.error = exc.with_traceback(None)
         return
-    _finish_alone(res, g.prob if g.bits is None else g.bits,
-                  givens(res.puzzle) if g.bits is None else g.grids[k], s.run_limit, s.store,
-                  s.timeout, s.max_nodes)
-
-
-def _found_options(g: _Group, out: BatchArrays) -> list:
-    """Each puzzle's solved grids from the DLX batch kernel's options."""
-    counts, sols = out.counts, out.solutions
-    puzzles = g.puzzles
-    n = puzzles[0].size
-    cells = n * n
-    # Solved grids, all of one slot at once.  A solution holds one option per cell
-    # (option cell * n + value - 1, see sudoku.encode): the givens' options go in
-    # the slots after the chosen ones and sorting each row puts the options in cell
-    # order, so their values make the grid; struct then cuts the bytes into tuples
-    # of ints, in C.  (encode.grid_of does the same for one solution.)
-    unpack = struct.Struct(f"{cells}B").iter_unpack
-    at_cell = np.arange(0, cells * n, n, dtype=sols.dtype)
-    found = None
-    for j in range(sols.shape[1]):
-        has = counts > j  # puzzles with a solution in slot j
-        sel = np.flatnonzero(has)
-        if not sel.size:
-            break
-        every = sel.size == len(puzzles)
-        opts = sols[sel, j, 1:cells + 1]
-        opts[np.arange(cells) >= sols[sel, j, :1]] = \
-            g.fopts if every else g.fopts[np.repeat(has, np.diff(g.fptr))]
-        opts.sort(axis=1)
-        # Now row k, column c holds c * n + value - 1 (one option per cell, in cell
-        # order); subtracting is cheaper than numpy's integer %.
-        opts += 1
-        opts -= at_cell
-        grids = unpack(opts.astype(np.uint8).tobytes())
-        if found is None and every:
-            found = [[grid] for grid in grids]
-        else:
-            if found is None:
-                found = [[] for _ in puzzles]
-            for k, grid in zip(sel.tolist(), grids, strict=True):
-                found[k].append(grid)
-    if found is None:
-        found = [[] for _ in puzzles]
-    return found
+    _finish_alone(res, g.engine, g.grids[k], s.run_limit, s.store, s.timeout, s.max_nodes)
 
 
 def _run(chunk: _Chunk, s: _Settings) -> _Chunk:

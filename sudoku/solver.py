@@ -3,10 +3,10 @@
 Each function takes a `sudoku.Puzzle`, a puzzle string, or the grid as rows
 (a 2-D list or numpy array, see `sudoku.shapes`) and searches the exact
 cover of its shape and variant (`sudoku.encode`) with the givens forced:
-with the bit kernel where it serves the shape (``kernel=``, as in
-`solve_all`: see `sudoku.kernels`), searched in slices so that a timeout and
-Ctrl-C are honoured, else with one resumable search of `dlx` (with the
-locked-items rule, which prunes Sudoku's overlapping houses).  Files of
+by the engine `sudoku.engines.choose` gives its shape (``kernel=``, as in
+`solve_all`): a bit kernel, searched in slices so that a timeout and Ctrl-C
+are honoured, or one search of `dlx` (with the locked-items rule, which
+prunes Sudoku's overlapping houses).  Files of
 puzzles go through `sudoku.batch.solve_all` instead, one kernel call per
 chunk of puzzles; `solve_all` and `PuzzleResult` are importable from here too.
 """
@@ -18,13 +18,12 @@ from typing import TYPE_CHECKING, Any, overload
 
 import numpy as np
 
-from dlx import CountResult, SearchStopped, Stats, Uniqueness, validate
+from dlx import CountResult, Uniqueness, validate
 
 from .batch import PuzzleResult, solve_all
-from .encode import cell_value, givens, grid_of, problem_for
-from .errors import PuzzleError
+from .encode import cell_value, givens, problem_for
+from .engines import choose
 from .grid import Puzzle, check_givens
-from .kernels import layout_for, search_alone
 from .shapes import as_grid
 
 if TYPE_CHECKING:
@@ -101,18 +100,8 @@ def solve(puzzle: PuzzleLike, *, box: Box = None, timeout: float | None = None,
     [[1, 2, 3, 4], [3, 4, 1, 2], [2, 1, 4, 3], [4, 3, 2, 1]]
     """
     p, shaped = as_grid(puzzle, box)
-    bits = _bit_search(p, kernel, 1, timeout, max_nodes)
-    if bits is not None:
-        found, stats = bits
-        if not found and stats.status not in ("complete", "limit"):
-            raise SearchStopped(stats)
-        return shaped(found[0]) if found else None
-    sol = problem_for(p).solve(forced=givens(p), timeout=timeout, max_nodes=max_nodes,
-                               locked=True)
-    if sol is None:
-        check_givens(p)  # clashing givens have no solution: name the cells instead
-        return None
-    return shaped(grid_of(p.size, sol))
+    found = choose(p, kernel).solve(p, timeout=timeout, max_nodes=max_nodes)
+    return None if found is None else shaped(found)
 
 
 def count(puzzle: PuzzleLike, *, box: Box = None, limit: int | None = None,
@@ -155,15 +144,7 @@ def count(puzzle: PuzzleLike, *, box: Box = None, limit: int | None = None,
     """
     p, _ = as_grid(puzzle, box)
     limit = validate.budget("limit", limit)
-    bits = _bit_search(p, kernel, limit or 0, timeout, max_nodes, store=0)
-    if bits is not None:
-        stats = bits[1]
-        return CountResult(stats.solutions, stats.status, stats)
-    r = problem_for(p).count(forced=givens(p), limit=limit, timeout=timeout,
-                             max_nodes=max_nodes, locked=True)
-    if r.count == 0:
-        check_givens(p)  # clashing givens have no solution: name the cells instead
-    return r
+    return choose(p, kernel).count(p, limit=limit, timeout=timeout, max_nodes=max_nodes)
 
 
 @overload
@@ -221,35 +202,8 @@ def check(puzzle: PuzzleLike, *, box: Box = None, timeout: float | None = None,
     the time of `solve`.
     """
     p, shaped = as_grid(puzzle, box)
-    bits = _bit_search(p, kernel, 2, timeout, max_nodes)
-    if bits is not None:
-        found, stats = bits
-        return Uniqueness.of([shaped(g) for g in found], stats)
-    u = problem_for(p).unique(forced=givens(p), timeout=timeout, max_nodes=max_nodes,
-                              locked=True)
-    if not u.solutions:
-        check_givens(p)  # clashing givens have no solution: name the cells instead
-    return Uniqueness(u.status, [shaped(grid_of(p.size, s)) for s in u.solutions], u.stats)
-
-
-def _bit_search(p: Puzzle, kernel: str | None, limit: int, timeout: float | None,
-                max_nodes: int | None, store: int | None = None
-                ) -> tuple[list[tuple[int, ...]], Stats] | None:
-    """The bit kernel's search of ``p`` up to ``limit`` solutions (0: all), keeping
-    ``store`` of them (default ``limit``): the solved grids and the statistics, or
-    None when DLX is to search ``p`` (see `sudoku.kernels`)."""
-    layout = layout_for(p, kernel)
-    if layout is None:
-        return None
-    timeout = validate.seconds("timeout", timeout)
-    max_nodes = validate.budget("max_nodes", max_nodes)
-    grid = np.frombuffer(p.packed, dtype=np.uint8)
-    r = search_alone(layout, grid, limit=limit, store=limit if store is None else store,
-                     timeout=timeout, max_nodes=max_nodes)
-    if r.status == "clash":
-        check_givens(p)  # raises, naming the clashing cells
-        raise PuzzleError("the givens clash", p.source, p.line)
-    return r.solutions, Stats(r.nodes, 0, r.count, r.seconds, r.status)
+    u = choose(p, kernel).check(p, timeout=timeout, max_nodes=max_nodes)
+    return Uniqueness(u.status, [shaped(g) for g in u.solutions], u.stats)
 
 
 @dataclass

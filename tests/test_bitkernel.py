@@ -25,6 +25,7 @@ import pytest
 from dlx import ProblemError
 from sudoku import PuzzleError, kernels, parse_puzzle, read_puzzles
 from sudoku.batch import solve_all
+from sudoku.engines.planes import _planes
 from sudoku.generator import generate_many
 from sudoku.grid import Puzzle, houses
 
@@ -284,7 +285,7 @@ def test_plane_layout_words():
         n = box[0] * box[1]
         puzzle = parse_puzzle("." * (n * n), box=box, variant=variant)
         # (standard 16x16 has the band kernel: its plane layout made here directly)
-        planes = kernels._planes(n, [cells for _, cells in houses(puzzle)])
+        planes = _planes(n, [cells for _, cells in houses(puzzle)])
         dims, peer, hptr, hword, hmask, allw = planes[:6]
         assert list(dims[:3]) == [n, words, rows]
         assert sum(bin(int(w) & (2**64 - 1)).count("1") for w in allw) == n * n

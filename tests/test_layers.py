@@ -96,7 +96,7 @@ def test_sudoku_uses_only_public_dlx_names():
 
 def test_the_checks_see_a_private_import(tmp_path):
     # The checks above would pass vacuously if `imports` found nothing.
-    found = list(imports(ROOT / "sudoku" / "batch.py"))
+    found = list(imports(ROOT / "sudoku" / "engines" / "dancing.py"))
     assert ("dlx.batch", "solve_arrays") in {(m, n) for _, m, names in found for n in names or ()}
     assert _public("dlx.batch", "solve_arrays") and _public("dlx", "parallel")
     assert not _public("dlx", "_jit") and not _public("dlx.links", "LOCKABLE_BLOCK")
