@@ -431,6 +431,35 @@ def test_code_block_convention():
     assert runnable_part("pip install . && sudoku solve x") == "sudoku solve x"
 
 
+def _resolves(name: str) -> bool:
+    """Whether a dotted name is a module, or an attribute of the longest module prefix."""
+    parts = name.split(".")
+    for k in range(len(parts), 0, -1):
+        module = ".".join(parts[:k])
+        try:
+            found = importlib.util.find_spec(module) is not None
+        except ModuleNotFoundError:
+            found = False
+        if found:
+            obj = importlib.import_module(module)
+            try:
+                for attr in parts[k:]:
+                    obj = getattr(obj, attr)
+            except AttributeError:
+                return False
+            return True
+    return False
+
+
+def test_architecture_page_names_only_what_exists():
+    text = (DOCS / "architecture.md").read_text("utf-8")
+    names = set(re.findall(r"`((?:dlx|sudoku)(?:\.\w+)+)`", text))
+    assert len(names) > 40  # the page names the modules; a broken pattern finds none
+    assert [n for n in sorted(names) if not _resolves(n)] == []
+    for path in re.findall(r"`(tests/\w+\.py)`", text):
+        assert (ROOT / path).is_file(), path
+
+
 def test_docs_pages_are_in_the_nav():
     config = (ROOT / "mkdocs.yml").read_text("utf-8")
     for page in sorted(DOCS.glob("*.md")):
