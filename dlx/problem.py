@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from . import links as _links_mod
+from ._knuth_lines import format_knuth
 from .errors import ProblemError
 from .options import Colored, read_bounds, read_costs, read_items, read_options
 
@@ -279,9 +280,18 @@ class Problem:
 
         Nothing else sees its private links, so they need not be restored.
         """
-        from .search import searcher
+        return self._searcher()(self, restore=False, **kwargs)
 
-        return searcher(self)(self, restore=False, **kwargs)
+    def _searcher(self) -> type[Search]:
+        """The class that searches this problem: `Search`, or Algorithm M's for items with
+        bounds (`dlx.multiplicity.MSearch`)."""
+        if self.bounded:
+            from .multiplicity import MSearch  # lazy: keeps numba out of start-up
+
+            return MSearch
+        from .search import Search  # lazy: keeps numba out of start-up
+
+        return Search
 
     def search(self, *, limit: int | None = None, seed: int | None = None,
                max_nodes: int | None = None, timeout: float | None = None,
@@ -326,9 +336,7 @@ class Problem:
         >>> list(s), s.status
         ([[0]], 'limit')
         """
-        from .search import searcher
-
-        return searcher(self)(self, limit=limit, seed=seed, max_nodes=max_nodes,
+        return self._searcher()(self, limit=limit, seed=seed, max_nodes=max_nodes,
                               timeout=timeout, forced=forced, locked=locked)
 
     def solutions(self, *, limit: int | None = None, seed: int | None = None,
@@ -531,7 +539,7 @@ class Problem:
         >>> r.status, r.chosen
         ('solved', [0, 2])
         """
-        from .search import propagate
+        from .search import propagate  # lazy: keeps numba out of start-up
 
         return propagate(self, forced)
 
@@ -620,7 +628,12 @@ class Problem:
         >>> sum(queens(6).count(forced=f).count for f in parts) + above
         4
         """
-        from .search import split
+        if self.bounded:
+            from .multiplicity import split_bounded  # lazy: keeps numba out of start-up
+            from .search import split_depth  # lazy: keeps numba out of start-up
+
+            return split_bounded(self, split_depth(self, depth), self.check_forced(forced))
+        from .search import split  # lazy: keeps numba out of start-up
 
         return split(self, depth, forced=forced)
 
@@ -660,9 +673,14 @@ class Problem:
         >>> 40 < e.solutions < 200
         True
         """
-        from .search import estimate
+        from . import search  # lazy: keeps numba out of start-up
 
-        return estimate(self, probes, seed=seed, forced=forced, timeout=timeout)
+        if self.bounded:
+            from .multiplicity import prober  # lazy: keeps numba out of start-up
+
+            return search.estimate(self, probes, seed=seed, forced=forced, timeout=timeout,
+                                   prober=prober)
+        return search.estimate(self, probes, seed=seed, forced=forced, timeout=timeout)
 
     def cheapest(self, k: int = 1, *, max_nodes: int | None = None,
                  timeout: float | None = None, forced: Iterable[int] = ()) -> Cheapest:
@@ -733,8 +751,6 @@ class Problem:
         a
         b a
         """
-        from .knuth import format_knuth
-
         return "".join(line + "\n" for line in format_knuth(self, rename=rename))
 
     @classmethod

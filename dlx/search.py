@@ -25,7 +25,7 @@ from .errors import ProblemError
 from .results import CountResult, PropagateResult, Stats
 
 __all__ = ["Search", "Choice", "Estimate", "TIE_ITEMS", "fresh_state", "propagate", "split",
-           "estimate", "searcher"]
+           "estimate"]
 
 TIE_ITEMS = K.TIES
 """When several items have two options left, the search compares the first
@@ -53,15 +53,6 @@ def fresh_state(problem, seed=None):
     x = np.zeros(links.levels + 1, dtype=np.uint32)
     st = np.array([K.S_X2, 0, 0, problem.n_items, 0], dtype=np.int64)
     return links, links.nd.copy(), links.it.copy(), x, st
-
-
-def searcher(problem) -> type[Search]:
-    """The class that searches ``problem``: `Search`, or Algorithm M's for items with bounds."""
-    if problem.bounded:
-        from .multiplicity import MSearch
-
-        return MSearch
-    return Search
 
 
 class Choice(NamedTuple):
@@ -397,15 +388,18 @@ def propagate(problem, forced=()) -> PropagateResult:
     return PropagateResult(("contradiction", "solved", "open")[code], chosen, live)
 
 
-def split(problem, depth, *, forced=()) -> tuple[list[list[int]], int]:
-    """Implementation of `dlx.Problem.split`."""
-    # No search goes deeper than one choice per option: a deeper cut is that one.
-    depth = min(validate.whole("depth", depth, least=0, optional=False), problem.n_options)
-    fidx = problem.check_forced(forced)
-    if problem.bounded:
-        from .multiplicity import split_bounded
+def split_depth(problem, depth) -> int:
+    """`dlx.Problem.split`'s depth, checked: no search goes deeper than one choice per
+    option, so a deeper cut is that one."""
+    return min(validate.whole("depth", depth, least=0, optional=False), problem.n_options)
 
-        return split_bounded(problem, depth, fidx)
+
+def split(problem, depth, *, forced=()) -> tuple[list[list[int]], int]:
+    """Implementation of `dlx.Problem.split` without bounds (`dlx.multiplicity.split_bounded`
+    splits the others)."""
+    _plain_only(problem, "dlx.search.split")
+    depth = split_depth(problem, depth)
+    fidx = problem.check_forced(forced)
     links, nd, it, x, st = fresh_state(problem)
     if not _jit.kernel("force")(nd, it, x, st, links.reps[fidx]):
         return [], 0
@@ -513,16 +507,16 @@ def _prober(problem, fidx):
             lambda seed, block: kernel(nd, it, x, st, seed, block))
 
 
-def estimate(problem, probes=1000, *, seed=0, forced=(), timeout=None) -> Estimate:
-    """Implementation of `dlx.Problem.estimate`."""
+def estimate(problem, probes=1000, *, seed=0, forced=(), timeout=None,
+             prober=_prober) -> Estimate:
+    """Implementation of `dlx.Problem.estimate`: ``prober`` makes the probes
+    (`dlx.multiplicity.prober` for problems with bounds)."""
     probes = validate.budget("probes", probes, optional=False)
     seed = validate.whole("seed", seed, least=0, optional=False)
     timeout = validate.seconds("timeout", timeout)
     fidx = problem.check_forced(forced)
-    if problem.bounded:
-        from .multiplicity import prober
-    else:
-        prober = _prober
+    if problem.bounded and prober is _prober:
+        _plain_only(problem, "dlx.search.estimate without a prober")
     start, probe = prober(problem, fidx)  # loads the kernels before the timing starts
     buffer = np.zeros((min(probes, PROBES_PER_CALL), 2), dtype=np.float64)
     moments = _Moments(2)
