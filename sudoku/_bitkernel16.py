@@ -46,7 +46,7 @@ def _py_ctz(x):
 # The index of the lowest set bit of a nonzero word: numba's intrinsic, one instruction (a
 # binary search takes five tests whose branches the processor cannot predict); plain Python
 # under NUMBA_DISABLE_JIT.
-_ctz: Any = _py_ctz if config.DISABLE_JIT else trailing_zeros
+_ctz: Any = _py_ctz if getattr(config, "DISABLE_JIT", False) else trailing_zeros
 
 INT64_MAX = np.iinfo(np.int64).max
 ROW = 0xFFFF

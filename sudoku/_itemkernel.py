@@ -57,7 +57,7 @@ def _py_ctz(x):
 # The index of the lowest set bit of a nonzero word: numba's intrinsic, one instruction (a
 # binary search takes five tests whose branches the processor cannot predict); plain Python
 # under NUMBA_DISABLE_JIT.
-_ctz: Any = _py_ctz if config.DISABLE_JIT else trailing_zeros
+_ctz: Any = _py_ctz if getattr(config, "DISABLE_JIT", False) else trailing_zeros
 
 
 def _py_popcount(x):
@@ -67,7 +67,7 @@ def _py_popcount(x):
 # The number of set bits: LLVM's ctpop (one instruction where the processor has one; numba
 # has no intrinsic of its own); plain Python under NUMBA_DISABLE_JIT.
 _popcount: Any = _py_popcount
-if not config.DISABLE_JIT:
+if not getattr(config, "DISABLE_JIT", False):
 
     @intrinsic
     def _ctpop(typingctx, x):
