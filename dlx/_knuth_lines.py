@@ -7,8 +7,8 @@ Below `dlx.problem`, which writes itself with them (`dlx.Problem.to_knuth`), and
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Any
 
 from .errors import ProblemError
 
@@ -29,7 +29,8 @@ def _knuth_name(text: str, what: str) -> str:
     return text
 
 
-def format_knuth(problem: Problem, *, rename=None) -> Iterator[str]:
+def format_knuth(problem: Problem, *,
+                 rename: Callable[[Any], str] | None = None) -> Iterator[str]:
     """The lines of ``problem`` in Knuth's format, without line ends.
 
     Implementation of `Problem.to_knuth` and `write_knuth`, one line at a time

@@ -112,9 +112,9 @@ class Problem:
          self._first_primary) = read_options(rows, self._index, len(self._primary), labels)
         self._bounds = read_bounds(bounds, self._index, len(self._primary))
         self._costs = read_costs(costs, labels, len(rows))
-        self._cache: dict = {}
+        self._cache: dict[Any, Any] = {}
 
-    def __getstate__(self):
+    def __getstate__(self) -> dict[str, Any]:
         # The links are a cache: rebuild them where the problem is unpickled
         # (worker processes), rather than shipping them.
         state = self.__dict__.copy()
@@ -123,22 +123,22 @@ class Problem:
 
     # ------------------------------------------------------------- properties
     @property
-    def primary(self) -> tuple:
+    def primary(self) -> tuple[Hashable, ...]:
         """The primary items, in order."""
         return self._primary
 
     @property
-    def secondary(self) -> tuple:
+    def secondary(self) -> tuple[Hashable, ...]:
         """The secondary items, in order."""
         return self._secondary
 
     @property
-    def colors(self) -> tuple:
+    def colors(self) -> tuple[Hashable, ...]:
         """The colours the options give secondary items, in order of first use."""
-        return self._colors
+        return tuple(self._colors)
 
     @property
-    def bounds(self) -> dict:
+    def bounds(self) -> dict[Hashable, tuple[int, int]]:
         """``{item: (u, v)}`` for the primary items not covered exactly once."""
         if self._bounds is None:
             return {}
@@ -147,7 +147,7 @@ class Problem:
                 if (u, v) != (1, 1)}
 
     @property
-    def costs(self) -> tuple | None:
+    def costs(self) -> tuple[int, ...] | None:
         """Each option's cost, in option order; None when none were given."""
         return None if self._costs is None else tuple(self._costs.tolist())
 
@@ -157,7 +157,7 @@ class Problem:
         return self._bounds is not None
 
     @property
-    def labels(self) -> list:
+    def labels(self) -> list[Any]:
         """Option labels (the dict keys given), or option indices."""
         if self._labels is None:
             return list(range(self.n_options))
@@ -183,7 +183,7 @@ class Problem:
         """Entries of all options (Knuth's option nodes, spacers excluded)."""
         return int(self._ptr[-1])
 
-    def option(self, k: int) -> list:
+    def option(self, k: int) -> list[Any]:
         """The entries of option ``k`` as given (colours as ``Colored``)."""
         names = list(self._index)
         out = []
@@ -242,7 +242,7 @@ class Problem:
             got = self._cache["lockable"] = _links_mod.lockable_items(self.csr())
         return got
 
-    def check_forced(self, forced) -> np.ndarray:
+    def check_forced(self, forced: Iterable[int] | np.ndarray) -> np.ndarray:
         """Option indices to force, checked; returns them as an int64 array.
 
         With bounds, ``~k`` (that is ``-k - 1``) excludes option ``k`` instead
@@ -267,15 +267,15 @@ class Problem:
                                f"(the problem has {self.n_options} options)")
         return arr
 
-    def label(self, indices) -> list:
+    def label(self, indices: ArrayLike) -> list[Any]:
         """The labels of options ``indices``, in option order (a solution as reported)."""
-        idx = np.sort(np.asarray(indices, dtype=np.int64)).tolist()
+        idx: list[int] = np.sort(np.asarray(indices, dtype=np.int64)).tolist()
         if self._labels is None:
             return idx
         return [self._labels[i] for i in idx]
 
     # --------------------------------------------------------------- searches
-    def _search_once(self, **kwargs):
+    def _search_once(self, **kwargs: Any) -> Search:
         """A search that `solve`, `count` and `unique` drop as soon as it ends.
 
         Nothing else sees its private links, so they need not be restored.
