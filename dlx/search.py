@@ -25,7 +25,7 @@ from .errors import ProblemError
 from .results import CountResult, PropagateResult, Stats
 
 __all__ = ["Search", "Choice", "Estimate", "TIE_ITEMS", "fresh_state", "propagate", "split",
-           "estimate"]
+           "estimate", "searcher"]
 
 TIE_ITEMS = K.TIES
 """When several items have two options left, the search compares the first
@@ -53,6 +53,13 @@ def fresh_state(problem, seed=None):
     x = np.zeros(links.levels + 1, dtype=np.uint32)
     st = np.array([K.S_X2, 0, 0, problem.n_items, 0], dtype=np.int64)
     return links, links.nd.copy(), links.it.copy(), x, st
+
+
+def searcher(problem) -> type[Search]:
+    """The class that searches ``problem``: `Search`, or Algorithm M's for items with bounds
+    (`dlx.multiplicity.MSearch`; the problem picks it, as this module is below that one)."""
+    cls: type[Search] = problem._searcher()
+    return cls
 
 
 class Choice(NamedTuple):
@@ -396,8 +403,10 @@ def split_depth(problem, depth) -> int:
 
 def split(problem, depth, *, forced=()) -> tuple[list[list[int]], int]:
     """Implementation of `dlx.Problem.split` without bounds (`dlx.multiplicity.split_bounded`
-    splits the others)."""
-    _plain_only(problem, "dlx.search.split")
+    splits the others, through `dlx.Problem.split`)."""
+    if problem.bounded:
+        cut: tuple[list[list[int]], int] = problem.split(depth, forced=forced)
+        return cut
     depth = split_depth(problem, depth)
     fidx = problem.check_forced(forced)
     links, nd, it, x, st = fresh_state(problem)
@@ -515,8 +524,9 @@ def estimate(problem, probes=1000, *, seed=0, forced=(), timeout=None,
     seed = validate.whole("seed", seed, least=0, optional=False)
     timeout = validate.seconds("timeout", timeout)
     fidx = problem.check_forced(forced)
-    if problem.bounded and prober is _prober:
-        _plain_only(problem, "dlx.search.estimate without a prober")
+    if problem.bounded and prober is _prober:  # Algorithm M's prober, which the problem knows
+        result: Estimate = problem.estimate(probes, seed=seed, forced=forced, timeout=timeout)
+        return result
     start, probe = prober(problem, fidx)  # loads the kernels before the timing starts
     buffer = np.zeros((min(probes, PROBES_PER_CALL), 2), dtype=np.float64)
     moments = _Moments(2)
