@@ -12,6 +12,7 @@ from __future__ import annotations
 import ast
 import importlib
 import importlib.util
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -113,11 +114,11 @@ def test_files_are_of_a_readable_size(package):
     assert not long, "split by concern:\n" + "\n".join(long)
 
 
-# A function-level import that keeps numba (or numpy) out of start-up carries this marker
-# on its line; the cycle check leaves it out, as it runs only when the function is called.
-# Any other import, at the top or inside a function, counts; those under
-# ``if TYPE_CHECKING:`` do not, as they never run.
-LAZY = "# lazy: keeps numba out of start-up"
+# A function-level import that keeps numba or numpy out of start-up carries the comment
+# "# lazy: keeps numba out of start-up" (or "numpy") on its line; the cycle check leaves
+# it out, as it runs only when the function is called.  Any other import, at the top or
+# inside a function, counts; those under ``if TYPE_CHECKING:`` do not, as they never run.
+LAZY = re.compile(r"# lazy: keeps (numba|numpy) out of start-up")
 
 
 def _type_checking_lines(path: Path) -> set[int]:
@@ -135,7 +136,8 @@ def _module_name(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def import_graph(package: str) -> dict[str, set[str]]:
+def import_graph(package: str, where: dict[tuple[str, str], str] | None = None
+                 ) -> dict[str, set[str]]:
     """Each module of a package -> the modules of the package it imports (unmarked imports).
 
     ``from a import b`` imports module ``a.b`` when there is one, else ``a`` itself;
@@ -149,11 +151,15 @@ def import_graph(package: str) -> dict[str, set[str]]:
         edges: set[str] = set()
         typing_only = _type_checking_lines(path)
         for line, module, names in imports(path):
-            if LAZY in lines[line - 1] or line in typing_only:
+            if LAZY.search(lines[line - 1]) or line in typing_only:
                 continue
             targets = [f"{module}.{n}" if f"{module}.{n}" in modules else module
                        for n in names] if names else [module]
-            edges |= {t for t in targets if t in modules and t != name}
+            for t in targets:
+                if t in modules and t != name:
+                    edges.add(t)
+                    if where is not None:
+                        where.setdefault((name, t), f"{path.relative_to(ROOT)}:{line}")
         graph[name] = edges
     return graph
 
@@ -192,8 +198,15 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
 
 @pytest.mark.parametrize("package", ["dlx", "sudoku"])
 def test_imports_inside_a_package_go_one_way(package):
-    found = cycles(import_graph(package))
-    assert not found, "import cycles:\n" + "\n".join(" <-> ".join(c) for c in found)
+    where: dict[tuple[str, str], str] = {}
+    graph = import_graph(package, where)
+    found = cycles(graph)
+    lines = []
+    for group in found:
+        lines.append(" <-> ".join(group))
+        lines += [f"    {a} -> {b} ({where[a, b]})" for a in group for b in sorted(graph[a])
+                  if b in group]
+    assert not found, "import cycles:\n" + "\n".join(lines)
 
 
 def test_the_cycle_check_sees_a_cycle_and_a_marked_import(tmp_path):
