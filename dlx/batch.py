@@ -21,13 +21,18 @@ Importing this module does not import numba; the kernels load on the first call.
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from . import validate
 from .errors import ProblemError
 from .results import BatchResult
+
+if TYPE_CHECKING:
+    from .problem import Problem
 
 __all__ = ["STATUSES", "COMPLETE", "LIMIT", "NODES", "OVERFLOW", "CLASH", "BatchArrays",
            "forced_arrays", "solve_arrays", "solve_many"]
@@ -70,7 +75,8 @@ class BatchArrays:
         return [STATUSES[c] for c in self.codes.tolist()]
 
 
-def forced_arrays(problem, forced_lists) -> tuple[np.ndarray, np.ndarray]:
+def forced_arrays(problem: Problem,
+                  forced_lists: Iterable[Iterable[int]]) -> tuple[np.ndarray, np.ndarray]:
     """Check lists of forced options; return them as ``(ptr, options)`` for `solve_arrays`.
 
     Member ``k`` forces ``options[ptr[k]:ptr[k + 1]]``; ``ptr`` is int64 and
@@ -91,7 +97,7 @@ def forced_arrays(problem, forced_lists) -> tuple[np.ndarray, np.ndarray]:
     return np.asarray(ptr, dtype=np.int64), np.ascontiguousarray(options, dtype=np.uint32)
 
 
-def _check_arrays(problem, ptr, options) -> None:
+def _check_arrays(problem: Problem, ptr: np.ndarray, options: np.ndarray) -> None:
     """The guarantees the kernel relies on, checked in a few vectorised passes."""
     if not (isinstance(ptr, np.ndarray) and ptr.dtype == np.int64 and ptr.ndim == 1
             and ptr.flags.c_contiguous and ptr.size >= 1):
@@ -108,8 +114,9 @@ def _check_arrays(problem, ptr, options) -> None:
                            f"(the problem has {problem.n_options} options)")
 
 
-def solve_arrays(problem, ptr, options, *, limit=1, store=1, max_nodes=None, jobs=1,
-                 locked=False) -> BatchArrays:
+def solve_arrays(problem: Problem, ptr: np.ndarray, options: np.ndarray, *, limit: int = 1,
+                 store: int = 1, max_nodes: int | None = None, jobs: int = 1,
+                 locked: bool = False) -> BatchArrays:
     """Search every member of a batch given as flat arrays.
 
     Parameters
@@ -202,8 +209,9 @@ def _named_codes() -> np.ndarray:
     return table
 
 
-def solve_many(problem, forced_lists, *, limit=1, store=1, max_nodes=None, jobs=1,
-               locked=False) -> BatchResult:
+def solve_many(problem: Problem, forced_lists: Iterable[Iterable[int]], *, limit: int = 1,
+               store: int = 1, max_nodes: int | None = None, jobs: int = 1,
+               locked: bool = False) -> BatchResult:
     """Implementation of `dlx.Problem.solve_many`."""
     ptr, options = forced_arrays(problem, forced_lists)
     r = solve_arrays(problem, ptr, options, limit=limit, store=store, max_nodes=max_nodes,

@@ -35,8 +35,10 @@ import re
 import warnings
 from collections.abc import Iterator
 
-from .errors import ParseError, ProblemError
-from .problem import Colored, Problem
+from ._knuth_lines import format_knuth
+from .errors import ParseError
+from .options import Colored
+from .problem import Problem
 
 __all__ = ["KnuthWarning", "parse_knuth", "read_knuth", "format_knuth", "write_knuth"]
 
@@ -260,53 +262,6 @@ def read_knuth(file, source: str | None = None) -> Problem:
             raise ParseError(f"cannot read the file: {exc.strerror or exc}", name) from None
     name = source or getattr(file, "name", "<stream>")
     return _parse(_lines(file), str(name))
-
-
-def _knuth_name(text: str, what: str) -> str:
-    if not text or any(ch.isspace() for ch in text) or "|" in text or (
-            what == "item" and ":" in text):
-        bad = "':'" if text and ":" in text and "|" not in text else "white space or '|'"
-        if not text:
-            bad = "nothing"
-        raise ProblemError(f"{what} {text!r} cannot be written in Knuth's format (it holds "
-                           f"{bad}); pass rename= to give the {what}s printable names")
-    return text
-
-
-def format_knuth(problem: Problem, *, rename=None) -> Iterator[str]:
-    """The lines of ``problem`` in Knuth's format, without line ends.
-
-    Implementation of `Problem.to_knuth` and `write_knuth`, one line at a time
-    so that a large problem is never held twice in memory.
-    """
-    rename = str if rename is None else rename
-    names = [_knuth_name(str(rename(item)), "item") for item in problem.primary]
-    names += [_knuth_name(str(rename(item)), "item") for item in problem.secondary]
-    seen: dict[str, int] = {}
-    for k, name in enumerate(names):
-        if name in seen:
-            items = problem.primary + problem.secondary
-            raise ProblemError(f"items {items[seen[name]]!r} and {items[k]!r} are both written "
-                               f"{name!r}; pass rename= to tell them apart")
-        seen[name] = k
-    colors = [_knuth_name(str(c), "colour") for c in problem.colors]
-    bounds = problem.bounds
-    head = [name if item not in bounds else _bound_prefix(*bounds[item]) + name
-            for item, name in zip(problem.primary, names[: problem.n_primary], strict=True)]
-    if problem.secondary:
-        head += ["|"] + names[problem.n_primary:]
-    yield " ".join(head)
-    entries = problem.entries
-    ptr = entries.ptr.tolist()
-    words = [f"{names[i - 1]}:{colors[c - 1]}" if c else names[i - 1]
-             for i, c in zip(entries.items.tolist(), entries.colors.tolist(), strict=True)]
-    costs = problem.costs or (0,) * problem.n_options
-    for k in range(problem.n_options):
-        yield " ".join(words[ptr[k]:ptr[k + 1]]) + (f" |{costs[k]}" if costs[k] else "")
-
-
-def _bound_prefix(u: int, v: int) -> str:
-    return f"{v}|" if u == v else f"{u}:{v}|"
 
 
 def write_knuth(problem: Problem, file, *, rename=None) -> None:

@@ -19,7 +19,7 @@ of search.  Nothing here imports numba.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -68,12 +68,12 @@ class Csr(NamedTuple):
     solution can hold.
     """
 
-    base: tuple
+    base: tuple[np.ndarray, ...]
     sizes: np.ndarray
     levels: int
 
 
-def build(entries: Entries, seed: int | None, cache: dict) -> Links:
+def build(entries: Entries, seed: int | None, cache: dict[Any, Any]) -> Links:
     """The dancing-links arrays of ``entries``, options and items shuffled by ``seed``.
 
     ``cache`` keeps what every layout shares (item lists, option lengths) between

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from . import links as _links_mod
+from ._knuth_lines import format_knuth
 from .errors import ProblemError
 from .options import Colored, read_bounds, read_costs, read_items, read_options
 
@@ -111,9 +112,9 @@ class Problem:
          self._first_primary) = read_options(rows, self._index, len(self._primary), labels)
         self._bounds = read_bounds(bounds, self._index, len(self._primary))
         self._costs = read_costs(costs, labels, len(rows))
-        self._cache: dict = {}
+        self._cache: dict[Any, Any] = {}
 
-    def __getstate__(self):
+    def __getstate__(self) -> dict[str, Any]:
         # The links are a cache: rebuild them where the problem is unpickled
         # (worker processes), rather than shipping them.
         state = self.__dict__.copy()
@@ -122,22 +123,22 @@ class Problem:
 
     # ------------------------------------------------------------- properties
     @property
-    def primary(self) -> tuple:
+    def primary(self) -> tuple[Hashable, ...]:
         """The primary items, in order."""
         return self._primary
 
     @property
-    def secondary(self) -> tuple:
+    def secondary(self) -> tuple[Hashable, ...]:
         """The secondary items, in order."""
         return self._secondary
 
     @property
-    def colors(self) -> tuple:
+    def colors(self) -> tuple[Hashable, ...]:
         """The colours the options give secondary items, in order of first use."""
-        return self._colors
+        return tuple(self._colors)
 
     @property
-    def bounds(self) -> dict:
+    def bounds(self) -> dict[Hashable, tuple[int, int]]:
         """``{item: (u, v)}`` for the primary items not covered exactly once."""
         if self._bounds is None:
             return {}
@@ -146,7 +147,7 @@ class Problem:
                 if (u, v) != (1, 1)}
 
     @property
-    def costs(self) -> tuple | None:
+    def costs(self) -> tuple[int, ...] | None:
         """Each option's cost, in option order; None when none were given."""
         return None if self._costs is None else tuple(self._costs.tolist())
 
@@ -156,7 +157,7 @@ class Problem:
         return self._bounds is not None
 
     @property
-    def labels(self) -> list:
+    def labels(self) -> list[Any]:
         """Option labels (the dict keys given), or option indices."""
         if self._labels is None:
             return list(range(self.n_options))
@@ -182,7 +183,7 @@ class Problem:
         """Entries of all options (Knuth's option nodes, spacers excluded)."""
         return int(self._ptr[-1])
 
-    def option(self, k: int) -> list:
+    def option(self, k: int) -> list[Any]:
         """The entries of option ``k`` as given (colours as ``Colored``)."""
         names = list(self._index)
         out = []
@@ -241,7 +242,7 @@ class Problem:
             got = self._cache["lockable"] = _links_mod.lockable_items(self.csr())
         return got
 
-    def check_forced(self, forced) -> np.ndarray:
+    def check_forced(self, forced: Iterable[int] | np.ndarray) -> np.ndarray:
         """Option indices to force, checked; returns them as an int64 array.
 
         With bounds, ``~k`` (that is ``-k - 1``) excludes option ``k`` instead
@@ -266,22 +267,31 @@ class Problem:
                                f"(the problem has {self.n_options} options)")
         return arr
 
-    def label(self, indices) -> list:
+    def label(self, indices: ArrayLike) -> list[Any]:
         """The labels of options ``indices``, in option order (a solution as reported)."""
-        idx = np.sort(np.asarray(indices, dtype=np.int64)).tolist()
+        idx: list[int] = np.sort(np.asarray(indices, dtype=np.int64)).tolist()
         if self._labels is None:
             return idx
         return [self._labels[i] for i in idx]
 
     # --------------------------------------------------------------- searches
-    def _search_once(self, **kwargs):
+    def _search_once(self, **kwargs: Any) -> Search:
         """A search that `solve`, `count` and `unique` drop as soon as it ends.
 
         Nothing else sees its private links, so they need not be restored.
         """
-        from .search import searcher
+        return self._searcher()(self, restore=False, **kwargs)
 
-        return searcher(self)(self, restore=False, **kwargs)
+    def _searcher(self) -> type[Search]:
+        """The class that searches this problem: `Search`, or Algorithm M's for items with
+        bounds (`dlx.multiplicity.MSearch`)."""
+        if self.bounded:
+            from .multiplicity import MSearch  # lazy: keeps numba out of start-up
+
+            return MSearch
+        from .search import Search  # lazy: keeps numba out of start-up
+
+        return Search
 
     def search(self, *, limit: int | None = None, seed: int | None = None,
                max_nodes: int | None = None, timeout: float | None = None,
@@ -326,9 +336,7 @@ class Problem:
         >>> list(s), s.status
         ([[0]], 'limit')
         """
-        from .search import searcher
-
-        return searcher(self)(self, limit=limit, seed=seed, max_nodes=max_nodes,
+        return self._searcher()(self, limit=limit, seed=seed, max_nodes=max_nodes,
                               timeout=timeout, forced=forced, locked=locked)
 
     def solutions(self, *, limit: int | None = None, seed: int | None = None,
@@ -531,7 +539,7 @@ class Problem:
         >>> r.status, r.chosen
         ('solved', [0, 2])
         """
-        from .search import propagate
+        from .search import propagate  # lazy: keeps numba out of start-up
 
         return propagate(self, forced)
 
@@ -620,7 +628,12 @@ class Problem:
         >>> sum(queens(6).count(forced=f).count for f in parts) + above
         4
         """
-        from .search import split
+        if self.bounded:
+            from .multiplicity import split_bounded  # lazy: keeps numba out of start-up
+            from .search import split_depth  # lazy: keeps numba out of start-up
+
+            return split_bounded(self, split_depth(self, depth), self.check_forced(forced))
+        from .search import split  # lazy: keeps numba out of start-up
 
         return split(self, depth, forced=forced)
 
@@ -660,9 +673,14 @@ class Problem:
         >>> 40 < e.solutions < 200
         True
         """
-        from .search import estimate
+        from . import search  # lazy: keeps numba out of start-up
 
-        return estimate(self, probes, seed=seed, forced=forced, timeout=timeout)
+        if self.bounded:
+            from .multiplicity import prober  # lazy: keeps numba out of start-up
+
+            return search.estimate(self, probes, seed=seed, forced=forced, timeout=timeout,
+                                   prober=prober)
+        return search.estimate(self, probes, seed=seed, forced=forced, timeout=timeout)
 
     def cheapest(self, k: int = 1, *, max_nodes: int | None = None,
                  timeout: float | None = None, forced: Iterable[int] = ()) -> Cheapest:
@@ -733,8 +751,6 @@ class Problem:
         a
         b a
         """
-        from .knuth import format_knuth
-
         return "".join(line + "\n" for line in format_knuth(self, rename=rename))
 
     @classmethod

@@ -160,7 +160,7 @@ class PropagateResult:
     """
 
     status: str
-    chosen: list
+    chosen: list[int]
     live: Any
 
 
@@ -186,9 +186,9 @@ class BatchResult:
 
     counts: Any
     nodes: Any
-    status: list
-    solutions: list
-    clashes: list
+    status: list[str]
+    solutions: list[list[Any]]
+    clashes: list[bool]
 
 
 class SearchStopped(DLXError):

@@ -56,12 +56,10 @@ def fresh_state(problem, seed=None):
 
 
 def searcher(problem) -> type[Search]:
-    """The class that searches ``problem``: `Search`, or Algorithm M's for items with bounds."""
-    if problem.bounded:
-        from .multiplicity import MSearch
-
-        return MSearch
-    return Search
+    """The class that searches ``problem``: `Search`, or Algorithm M's for items with bounds
+    (`dlx.multiplicity.MSearch`; the problem picks it, as this module is below that one)."""
+    cls: type[Search] = problem._searcher()
+    return cls
 
 
 class Choice(NamedTuple):
@@ -397,15 +395,20 @@ def propagate(problem, forced=()) -> PropagateResult:
     return PropagateResult(("contradiction", "solved", "open")[code], chosen, live)
 
 
-def split(problem, depth, *, forced=()) -> tuple[list[list[int]], int]:
-    """Implementation of `dlx.Problem.split`."""
-    # No search goes deeper than one choice per option: a deeper cut is that one.
-    depth = min(validate.whole("depth", depth, least=0, optional=False), problem.n_options)
-    fidx = problem.check_forced(forced)
-    if problem.bounded:
-        from .multiplicity import split_bounded
+def split_depth(problem, depth) -> int:
+    """`dlx.Problem.split`'s depth, checked: no search goes deeper than one choice per
+    option, so a deeper cut is that one."""
+    return min(validate.whole("depth", depth, least=0, optional=False), problem.n_options)
 
-        return split_bounded(problem, depth, fidx)
+
+def split(problem, depth, *, forced=()) -> tuple[list[list[int]], int]:
+    """Implementation of `dlx.Problem.split` without bounds (`dlx.multiplicity.split_bounded`
+    splits the others, through `dlx.Problem.split`)."""
+    if problem.bounded:
+        cut: tuple[list[list[int]], int] = problem.split(depth, forced=forced)
+        return cut
+    depth = split_depth(problem, depth)
+    fidx = problem.check_forced(forced)
     links, nd, it, x, st = fresh_state(problem)
     if not _jit.kernel("force")(nd, it, x, st, links.reps[fidx]):
         return [], 0
@@ -513,16 +516,17 @@ def _prober(problem, fidx):
             lambda seed, block: kernel(nd, it, x, st, seed, block))
 
 
-def estimate(problem, probes=1000, *, seed=0, forced=(), timeout=None) -> Estimate:
-    """Implementation of `dlx.Problem.estimate`."""
+def estimate(problem, probes=1000, *, seed=0, forced=(), timeout=None,
+             prober=_prober) -> Estimate:
+    """Implementation of `dlx.Problem.estimate`: ``prober`` makes the probes
+    (`dlx.multiplicity.prober` for problems with bounds)."""
     probes = validate.budget("probes", probes, optional=False)
     seed = validate.whole("seed", seed, least=0, optional=False)
     timeout = validate.seconds("timeout", timeout)
     fidx = problem.check_forced(forced)
-    if problem.bounded:
-        from .multiplicity import prober
-    else:
-        prober = _prober
+    if problem.bounded and prober is _prober:  # Algorithm M's prober, which the problem knows
+        result: Estimate = problem.estimate(probes, seed=seed, forced=forced, timeout=timeout)
+        return result
     start, probe = prober(problem, fidx)  # loads the kernels before the timing starts
     buffer = np.zeros((min(probes, PROBES_PER_CALL), 2), dtype=np.float64)
     moments = _Moments(2)

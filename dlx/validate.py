@@ -36,7 +36,7 @@ def whole(name: str, value: Any, *, least: int = ..., most: int | None = ...,
 @overload
 def whole(name: str, value: Any, *, least: int = ..., most: int | None = ...,
           optional: bool = ..., error: type[Exception] = ...) -> int | None: ...
-def whole(name: str, value, *, least: int = 1, most: int | None = None, optional: bool = True,
+def whole(name: str, value: Any, *, least: int = 1, most: int | None = None, optional: bool = True,
           error: type[Exception] = ProblemError) -> int | None:
     """``value`` as an int, checked to be a whole number ``>= least``.
 
@@ -105,7 +105,7 @@ def budget(name: str, value: Any, *, least: int = ..., optional: Literal[False],
 @overload
 def budget(name: str, value: Any, *, least: int = ..., optional: bool = ...,
            error: type[Exception] = ...) -> int | None: ...
-def budget(name: str, value, *, least: int = 1, optional: bool = True,
+def budget(name: str, value: Any, *, least: int = 1, optional: bool = True,
            error: type[Exception] = ProblemError) -> int | None:
     """A count a kernel stops at (solutions, nodes, levels): `whole`, then at most `INT64_MAX`.
 
@@ -123,7 +123,7 @@ def budget(name: str, value, *, least: int = 1, optional: bool = True,
     return None if number is None else min(number, INT64_MAX)
 
 
-def seconds(name: str, value, *, error: type[Exception] = ProblemError) -> float | None:
+def seconds(name: str, value: Any, *, error: type[Exception] = ProblemError) -> float | None:
     """A time limit: None, or a positive number of seconds (``inf`` allowed).
 
     Examples

@@ -34,15 +34,49 @@ Python under ``NUMBA_DISABLE_JIT``.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
-from numba import njit
-
-from dlx.batch import CLASH, COMPLETE, LIMIT, NODES, OVERFLOW
-
-from ._bits import ctz as _ctz
-from ._bits import popcount as _popcount
+from numba import config, njit
+from numba.cpython.unsafe.numbers import trailing_zeros
+from numba.extending import intrinsic
 
 __all__ = ["batch_items", "search_items"]
+
+# This file's own copies, not imports: numba's cache checks only the file a cached function
+# is defined in, so a change to a status code or helper kept elsewhere would go on running
+# the stale compiled kernel.  tests/test_kernel_copies.py checks that the copies agree.
+COMPLETE, LIMIT, NODES, OVERFLOW, CLASH = range(5)  # dlx.batch's status codes
+
+
+def _py_ctz(x):
+    x = int(x)
+    return (x & -x).bit_length() - 1
+
+
+# The index of the lowest set bit of a nonzero word: numba's intrinsic, one instruction (a
+# binary search takes five tests whose branches the processor cannot predict); plain Python
+# under NUMBA_DISABLE_JIT.
+_ctz: Any = _py_ctz if getattr(config, "DISABLE_JIT", False) else trailing_zeros
+
+
+def _py_popcount(x):
+    return bin(int(x) & 0xFFFFFFFFFFFFFFFF).count("1")
+
+
+# The number of set bits: LLVM's ctpop (one instruction where the processor has one; numba
+# has no intrinsic of its own); plain Python under NUMBA_DISABLE_JIT.
+_popcount: Any = _py_popcount
+if not getattr(config, "DISABLE_JIT", False):
+
+    @intrinsic
+    def _ctpop(typingctx, x):
+        def codegen(context, builder, signature, args):
+            return builder.ctpop(args[0])
+
+        return x(x), codegen
+
+    _popcount = _ctpop
 
 INT64_MAX = np.iinfo(np.int64).max
 SOLVED = 0x7F << 32

@@ -30,14 +30,29 @@ phase, count and nodes.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
-from numba import njit
-
-from dlx.batch import CLASH, COMPLETE, LIMIT, NODES, OVERFLOW
-
-from ._bits import ctz as _ctz
+from numba import config, njit
+from numba.cpython.unsafe.numbers import trailing_zeros
 
 __all__ = ["batch_planes", "search_planes"]
+
+# This file's own copies, not imports: numba's cache checks only the file a cached function
+# is defined in, so a change to a status code or helper kept elsewhere would go on running
+# the stale compiled kernel.  tests/test_kernel_copies.py checks that the copies agree.
+COMPLETE, LIMIT, NODES, OVERFLOW, CLASH = range(5)  # dlx.batch's status codes
+
+
+def _py_ctz(x):
+    x = int(x)
+    return (x & -x).bit_length() - 1
+
+
+# The index of the lowest set bit of a nonzero word: numba's intrinsic, one instruction (a
+# binary search takes five tests whose branches the processor cannot predict); plain Python
+# under NUMBA_DISABLE_JIT.
+_ctz: Any = _py_ctz if getattr(config, "DISABLE_JIT", False) else trailing_zeros
 
 INT64_MAX = np.iinfo(np.int64).max
 SMALL = 8  # up to this size the guess looks at the houses only when no cell has two

@@ -352,6 +352,7 @@ NOJIT = """
 """
 
 
+@pytest.mark.slow
 def test_item_kernel_as_dlx_on_large_grids():
     # Grids above 16x16: the item kernel against DLX, counts and verdicts alike.
     files = [ROOT / "puzzles" / "25x25.txt"] + sorted(DATA.glob("25x25.txt"))

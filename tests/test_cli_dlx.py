@@ -343,6 +343,7 @@ def test_help_does_not_import_numpy(module):
     assert r.returncode == 0, r.stderr
 
 
+@pytest.mark.slow
 def test_installed_script_and_module(files):
     for cmd in (_dlx_command(), [sys.executable, "-m", "dlx"]):
         t0 = time.perf_counter()
@@ -363,6 +364,7 @@ def _default_sigint():
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="needs SIGINT")
 def test_sigint_prints_partial_count_and_exits_130(files):
     # The signal goes once counting has begun, which the first progress line shows
@@ -401,6 +403,7 @@ def test_cli_reference_is_up_to_date():
                                      "python docs/gen_cli_reference.py")
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="needs SIGINT")
 def test_sigint_during_solve_all_prints_whole_solutions_only(files, tmp_path):
     # The reader stops reading, so the writer soon waits on a full pipe, where a
@@ -442,6 +445,7 @@ def test_estimate_stopped_before_any_probe_exits_4(runner, files):
     assert "after 0 of 1000 probes" in r.stderr
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="needs SIGINT")
 def test_sigint_during_estimate_prints_the_estimate_so_far(files):
     # A huge number of probes, neither allocated up front nor run to the end.

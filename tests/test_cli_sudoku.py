@@ -506,6 +506,7 @@ def test_help_does_not_import_numba(args):
     assert r.stderr.strip().splitlines()[-1] == "[]"
 
 
+@pytest.mark.slow
 def test_installed_script_and_module(tmp_path):
     path = write(tmp_path, CLASSIC + "\nbad\n" + EMPTY4 + "\n")
     for cmd in (_sudoku_command(), [sys.executable, "-m", "sudoku"]):
@@ -597,6 +598,7 @@ def _count_at_a_terminal_stopped_while_counting():
     return p.returncode, out.decode(), errs.decode()
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a pty and /proc")
 def test_sigint_prints_partial_count_and_exits_130():
     # Puzzles typed at a terminal are counted one by one.  The first answer shows that

@@ -49,6 +49,7 @@ def _check(p, costs, solutions, k, forced=()):
         assert tuple(options) in solutions and cost == sum(costs[o] for o in options)
 
 
+@pytest.mark.slow
 def test_the_cheapest_equal_brute_force():
     for p, costs, solutions in costed_problems(1, 2000):
         _check(p, costs, solutions, 1)

@@ -307,6 +307,7 @@ def test_one_shot_searches_leave_the_problem_as_it_was():
     assert s.count().count == 4 and s.links_restored()
 
 
+@pytest.mark.slow
 def test_solve_many_matches_single_searches():
     p = queens(6)
     forced = [[], [0], [1], [0, 8], [7]]
@@ -555,6 +556,7 @@ _TOKENS = hs.sampled_from(["a", "b", "c", "x", "y", "|", ":", "x:1", "y:red", "a
                            " ", "  ", "\t", "\n", "\n", "| c", "\x00", "\ufffd", "é"])
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(hs.one_of(hs.text(max_size=200), hs.lists(_TOKENS, max_size=60).map("".join)))
 def test_knuth_reader_only_raises_its_own_errors(text):

@@ -21,6 +21,9 @@ from hypothesis import strategies as st
 import dlx
 from dlx.errors import ProblemError
 
+# Each property test runs a hundred examples against a slow reference: seconds apiece.
+pytestmark = pytest.mark.slow
+
 COLOURS = [None, None, "red", "blue"]  # uncoloured twice as likely
 
 SETTINGS = settings(max_examples=120, deadline=None,

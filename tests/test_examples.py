@@ -249,6 +249,7 @@ def test_pentomino_shapes():
         assert not any(congruent(cells, other) for o, other in PENTOMINOES.items() if o != name)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("board", [(3, 20), (20, 3)])
 def test_pentominoes_3x20(board):
     rows, cols = board

@@ -234,6 +234,7 @@ def test_explanations_of_every_shape_and_variant(kwargs):
         assert e.status == "unique" and tuple(e.solution) == tuple(g.solution)
 
 
+@pytest.mark.slow
 def test_the_techniques_appear_and_are_named_right():
     seen = set()
     for line in data_lines("top1465.txt", 7, 120):
@@ -388,6 +389,7 @@ def test_cli_rate_and_grade_alias():
     assert run(["rate", "--max-nodes", "5", "-"], f"{EASY}\n").exit_code == 2
 
 
+@pytest.mark.slow
 def test_cli_rate_jobs_give_the_same_output():
     lines = data_lines("top95.txt", 4)
     one = run(["rate", "-"], "\n".join(lines) + "\n")
@@ -397,6 +399,7 @@ def test_cli_rate_jobs_give_the_same_output():
 
 
 # ------------------------------------------------------------------ generate --difficulty
+@pytest.mark.slow
 def test_generate_rated_gives_the_level_and_repeats_by_seed():
     from sudoku.grading import generate_rated
 

@@ -120,6 +120,7 @@ def replay_matches_engine(p):
     return g
 
 
+@pytest.mark.slow
 def test_replay_splits_the_engine_nodes():
     seen = set()
     for seed in range(60):

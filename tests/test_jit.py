@@ -80,6 +80,7 @@ def filled_cache():
         shutil.rmtree(path, ignore_errors=True)
 
 
+@pytest.mark.slow
 def test_notice_printed_before_compiling_on_an_empty_cache(filled_cache):
     path, first = filled_cache
     assert first.returncode == 0, first.stderr
@@ -374,6 +375,7 @@ def test_read_only_install_and_home():
         shutil.rmtree(base)
 
 
+@pytest.mark.slow
 def test_a_kernel_compiled_as_a_callee_is_loaded_from_the_cache_next_time(tmp_path):
     # batch9 calls search9, so compiling batch9 compiles search9 too, and numba caches
     # it under its argument types.  The lone search then asks for search9 itself: on the

@@ -334,6 +334,7 @@ def queens_file(path, n):
     path.write_text("\n".join([" ".join(head), *squares]) + "\n")
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="no journal lock on Windows")
 def test_two_processes_on_one_journal(tmp_path):
     # 16 queens, 14,772,512 solutions: minutes on one core, so however slowly the second

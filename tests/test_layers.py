@@ -12,6 +12,7 @@ from __future__ import annotations
 import ast
 import importlib
 import importlib.util
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -170,3 +171,108 @@ def test_the_front_end_checks_see_an_import():
     assert {"sudoku.cli_make", "sudoku.operations", "click"} <= found
     assert _is_cli("sudoku._cli_common") and _is_cli("dlx.cli_base") and _is_web("sudoku.web.api")
     assert not _is_cli("sudoku.operations.records")
+# A function-level import that keeps numba or numpy out of start-up carries the comment
+# "# lazy: keeps numba out of start-up" (or "numpy") on its line; the cycle check leaves
+# it out, as it runs only when the function is called.  Any other import, at the top or
+# inside a function, counts; those under ``if TYPE_CHECKING:`` do not, as they never run.
+LAZY = re.compile(r"# lazy: keeps (numba|numpy) out of start-up")
+
+
+def _type_checking_lines(path: Path) -> set[int]:
+    tree = ast.parse(path.read_text("utf-8"), str(path))
+    lines: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            for child in node.body:
+                lines |= set(range(child.lineno, (child.end_lineno or child.lineno) + 1))
+    return lines
+
+
+def _module_name(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def import_graph(package: str, where: dict[tuple[str, str], str] | None = None
+                 ) -> dict[str, set[str]]:
+    """Each module of a package -> the modules of the package it imports (unmarked imports).
+
+    ``from a import b`` imports module ``a.b`` when there is one, else ``a`` itself;
+    the parent packages Python runs first are not counted (each package's
+    ``__init__`` imports its modules, so that would make every import a cycle).
+    """
+    modules = {_module_name(p): p for p in sources(package)}
+    graph: dict[str, set[str]] = {}
+    for name, path in modules.items():
+        lines = path.read_text("utf-8").splitlines()
+        edges: set[str] = set()
+        typing_only = _type_checking_lines(path)
+        for line, module, names in imports(path):
+            if LAZY.search(lines[line - 1]) or line in typing_only:
+                continue
+            targets = [f"{module}.{n}" if f"{module}.{n}" in modules else module
+                       for n in names] if names else [module]
+            for t in targets:
+                if t in modules and t != name:
+                    edges.add(t)
+                    if where is not None:
+                        where.setdefault((name, t), f"{path.relative_to(ROOT)}:{line}")
+        graph[name] = edges
+    return graph
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The import graph's cycles, one for each strongly connected group of modules."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(v: str) -> None:  # Tarjan's algorithm
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        for w in sorted(graph[v]):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            group = []
+            while True:
+                w = stack.pop()
+                group.append(w)
+                if w == v:
+                    break
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return found
+
+
+# sudoku still has three cycles, each held by function-level imports (the failure lists
+# them): grid/shapes/formats/render, grading/generator/logic, and cli/web.  strict: the
+# mark must go once they are broken.
+@pytest.mark.parametrize("package", [
+    "dlx", pytest.param("sudoku", marks=pytest.mark.xfail(strict=True, reason="known cycles"))])
+def test_imports_inside_a_package_go_one_way(package):
+    where: dict[tuple[str, str], str] = {}
+    graph = import_graph(package, where)
+    found = cycles(graph)
+    lines = []
+    for group in found:
+        lines.append(" <-> ".join(group))
+        lines += [f"    {a} -> {b} ({where[a, b]})" for a in group for b in sorted(graph[a])
+                  if b in group]
+    assert not found, "import cycles:\n" + "\n".join(lines)
+
+
+def test_the_cycle_check_sees_a_cycle_and_a_marked_import(tmp_path):
+    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert cycles({"a": {"b"}, "b": set()}) == []
+    graph = import_graph("sudoku")
+    assert "sudoku.grid" in graph["sudoku.solver"] or "sudoku.grid" in graph["sudoku.batch"]
+    assert "sudoku.shapes" in graph["sudoku.grid"]

@@ -58,6 +58,7 @@ def walk(plain, rules=None):
     return problem, state, all_sols
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(problems())
 def test_every_step_is_sound(plain):
@@ -68,6 +69,7 @@ def test_every_step_is_sound(plain):
         assert not sols
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(problems(), st.integers(1, 4))
 def test_set_logic_of_each_size_is_sound(plain, k):

@@ -233,3 +233,15 @@ def test_row_and_column_sums_against_a_dynamic_program(n, low, high):
     bounds = {f"{k}{i}": (low, high) for k in "RC" for i in range(n)}
     p = dlx.Problem(cells, [f"{k}{i}" for k in "RC" for i in range(n)], bounds=bounds)
     assert p.count().count == naive.row_column_sums_count(n, low, high)
+
+
+def test_dlx_search_functions_take_bounded_problems_too():
+    """dlx.search is below dlx.multiplicity: the problem picks Algorithm M's parts for it."""
+    from dlx.examples import queens
+    from dlx.multiplicity import MSearch
+
+    p = dlx.read_knuth(_a001499(4))
+    plain = queens(5)
+    assert S.searcher(p) is MSearch and S.searcher(plain) is S.Search
+    assert S.split(p, 2) == p.split(2) and S.split(plain, 2) == plain.split(2)
+    assert S.estimate(p, 50, seed=3).solutions == p.estimate(50, seed=3).solutions

@@ -219,6 +219,7 @@ def test_count_parallel_temporary_pool():
     assert (r.count, r.exact, r.backend) == (92, True, "processes")
 
 
+@pytest.mark.slow
 def test_spawn_start_method():
     with WorkerPool(2, start_method="spawn") as p:
         assert count_parallel(queens(8), jobs=p).count == 92

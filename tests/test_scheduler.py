@@ -124,6 +124,7 @@ def test_refused_port_fails_at_once(command, refused_port):
     assert f"127.0.0.1:{refused_port}" in line
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command", sorted(COMMANDS))
 def test_silent_listener_fails_within_the_timeout(command, silent_port):
     t0 = time.monotonic()

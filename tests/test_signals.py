@@ -182,6 +182,7 @@ def check_stopped(c: Command, signum: int, status: int) -> None:
 
 
 # ------------------------------------------------------------------ tests
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(STOP_SIGNALS))
 def test_pcount_stops_its_workers_and_removes_the_pickle(command, long_problem, name):
     c = command(["dlx", "pcount", long_problem, "--jobs", "2"])
@@ -191,6 +192,7 @@ def test_pcount_stops_its_workers_and_removes_the_pickle(command, long_problem, 
     assert c.stdout().endswith(" (at least: interrupted)\n")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(STOP_SIGNALS))
 def test_generate_stops_its_workers(command, name):
     c = command(["sudoku", "generate", "-n", "1000000", "--jobs", "2", "--seed", "1",
@@ -200,6 +202,7 @@ def test_generate_stops_its_workers(command, name):
     check_stopped(c, getattr(signal, name), STOP_SIGNALS[name])
 
 
+@pytest.mark.slow
 def test_solve_on_threads_stops(command):
     line = next(t for t in (ROOT / "puzzles" / "16x16.txt").read_text().splitlines()
                 if t and not t.startswith("#")) + "\n"
@@ -292,6 +295,7 @@ def test_second_signal_ends_at_once_and_nohup_is_respected(tmp_path):
     assert (r.returncode, r.stdout) == (0, "not stopped\n")
 
 
+@pytest.mark.slow
 def test_a_stopped_command_does_not_wait_for_threads_it_abandoned(tmp_path):
     # A pool thread that never ends (as Python 3.11's process-pool manager can
     # when its workers are killed) must not hold up the exit after Ctrl-C or a

@@ -349,6 +349,7 @@ def test_a_stuck_handler_answers_unknown(monkeypatch):
     assert time.perf_counter() - t0 < 2
 
 
+@pytest.mark.slow
 def test_other_requests_are_answered_while_a_long_one_runs():
     # An empty 100x100 grid: seconds to encode (the first time), then a search the
     # timeout stops; meanwhile quick requests are answered as usual.
@@ -550,6 +551,7 @@ def test_help_loads_neither_numba_nor_the_framework(args):
         assert "prints its URL on stderr" in " ".join(r.stdout.split())
 
 
+@pytest.mark.slow
 def test_sudoku_serve_runs_a_server():
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(
         [os.path.dirname(os.path.dirname(sudoku.__file__)), os.environ.get("PYTHONPATH", "")])}

@@ -20,6 +20,9 @@ import pytest
 
 import sudoku
 
+# Each test drives a headless browser: seconds apiece.
+pytestmark = pytest.mark.slow
+
 pytest.importorskip("starlette")
 uvicorn = pytest.importorskip("uvicorn")
 pytest.importorskip("selenium")

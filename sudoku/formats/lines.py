@@ -102,8 +102,7 @@ class _Bulk(NamedTuple):
 
 
 def _bulk_runs(pieces: list) -> list:
-    # numpy is imported with the first binary stream read, not with this module.
-    from .bulk import bulk_runs
+    from .bulk import bulk_runs  # lazy: keeps numpy out of start-up
 
     return bulk_runs(pieces)
 

@@ -213,7 +213,7 @@ class _Reader(_Directives):
         """A run of one-line puzzles read in bulk: what `quick` gives line by line."""
         import numpy as np
 
-        from .bulk import PuzzleBlock, clashing_rows
+        from .bulk import PuzzleBlock, clashing_rows  # lazy: keeps numpy out of start-up
 
         self.first_content = False
         self.header = None
