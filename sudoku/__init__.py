@@ -14,6 +14,7 @@ importing this package does not import numba.
 
 from typing import TYPE_CHECKING, Any
 
+from .checker import check_givens, find_clashes, validate_solution
 from .errors import GridTooLargeError, PuzzleError
 from .formats import (
     format_candidates,
@@ -32,13 +33,10 @@ from .grid import (
     Clash,
     Puzzle,
     cell_name,
-    check_givens,
     check_regions,
     default_box,
-    find_clashes,
     houses,
     parse_box,
-    validate_solution,
     variant_rule,
 )
 
@@ -51,6 +49,17 @@ __all__ = [
 ]
 
 from dlx import __version__  # noqa: E402  (one version for the whole distribution)
+
+
+def _draw_svg(puzzle: Puzzle) -> str:
+    """A puzzle's picture for Jupyter (`Puzzle._repr_svg_`), loading the renderer on
+    first use so that importing the package does not."""
+    from .render import render_svg
+
+    return render_svg(puzzle)
+
+
+Puzzle._drawer = _draw_svg
 
 _LAZY = {
     "solve": "solver", "count": "solver", "check": "solver", "candidates": "solver",

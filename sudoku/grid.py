@@ -1,4 +1,4 @@
-"""Sudoku geometry: the puzzle record, houses, clashes and an independent checker.
+"""Sudoku geometry: the puzzle record, houses and clashes.
 
 Layout
 ------
@@ -31,18 +31,18 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import compress
 from math import isqrt
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, ClassVar, NamedTuple
 
 from .errors import PuzzleError
 from .limits import MAX_ENCODING_BYTES, MAX_SIZE, check_size, estimate_encoding
 
 if TYPE_CHECKING:
-    from .shapes import GridLike, PuzzleLike
+    pass
 
 __all__ = [
     "SYMBOLS", "VARIANTS", "MAX_ENCODING_BYTES", "MAX_SIZE", "Puzzle", "Clash", "Variant",
     "default_box", "parse_box", "variant_rule", "check_regions", "houses", "cell_name",
-    "find_clashes", "check_givens", "validate_solution", "estimate_encoding", "check_size",
+    "find_clashes", "check_givens", "estimate_encoding", "check_size",
 ]
 
 SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -194,6 +194,24 @@ def cell_name(i: int, n: int) -> str:
 # ---------------------------------------------------------------------------
 # The puzzle record
 # ---------------------------------------------------------------------------
+def _too_many_regions(n: int) -> str:
+    return f"the region map uses more than {n} different symbols; a {n}x{n} grid has {n} regions"
+
+
+def _region_ids(symbols: Sequence[str], n: int) -> tuple[list[int], int | None]:
+    """Region symbols as ids in order of first appearance, and the index of the first
+    symbol beyond the ``n``-th different one (None if there is none)."""
+    ids: dict[str, int] = {}
+    out: list[int] = []
+    for i, symbol in enumerate(symbols):
+        if symbol not in ids:
+            if len(ids) == n:
+                return out, i
+            ids[symbol] = len(ids)
+        out.append(ids[symbol])
+    return out, None
+
+
 def check_regions(regions: Sequence[int], n: int) -> None:
     """Check a jigsaw region map: ``n * n`` ids in ``0..n-1``, each used by exactly ``n`` cells.
 
@@ -233,6 +251,34 @@ def check_regions(regions: Sequence[int], n: int) -> None:
 
 
 _IN_RANGE = [bytes(range(n + 1)) for n in range(256)]  # the byte values of a grid of size n
+
+
+def _settings(box, variant, regions) -> tuple[str, tuple[int, int] | None, tuple[int, ...] | None]:
+    """Check read_puzzles' arguments and turn them into the reader's starting state."""
+    if isinstance(box, str):
+        box = parse_box(box)
+    if box is not None:
+        rows, cols = (int(x) for x in box)
+        if rows < 1 or cols < 1:
+            raise PuzzleError(f"box shape {rows}x{cols} must have at least one row and column")
+        box = (rows, cols)
+    if variant is not None:
+        variant_rule(variant)
+    if regions is None:
+        return variant or "standard", box, None
+    if variant not in (None, "jigsaw"):
+        raise PuzzleError(f"a region map is only for jigsaw puzzles, not {variant}")
+    text = isinstance(regions, str)
+    entries: list  # the map's symbols if it is text, else its ids
+    entries = [ch for ch in regions if not ch.isspace()] if text else [int(r) for r in regions]
+    n = isqrt(len(entries))
+    if n * n != len(entries):
+        raise PuzzleError(f"the region map has {len(entries)} entries, which is not n*n for any n")
+    ids, surplus = _region_ids(entries, n) if text else (entries, None)
+    if surplus is not None:
+        raise PuzzleError(_too_many_regions(n))
+    check_regions(ids, n)
+    return "jigsaw", box, tuple(ids)
 
 
 def _byte_cells(cells, n: int) -> bytes | None:
@@ -417,11 +463,13 @@ class Puzzle:
         """Number of given (non-blank) cells."""
         return len(self.cells) - self.cells.count(0)
 
-    def _repr_svg_(self) -> str:
-        """The puzzle as a picture, for Jupyter (see `sudoku.render_svg`)."""
-        from .render import render_svg
+    # How Jupyter draws a puzzle.  The drawing (sudoku.render) sits above the geometry,
+    # so the package sets the drawer as it is imported (sudoku/__init__.py).
+    _drawer: ClassVar[Callable[[Puzzle], str] | None] = None
 
-        return render_svg(self)
+    def _repr_svg_(self) -> str | None:
+        """The puzzle as a picture, for Jupyter (see `sudoku.render_svg`)."""
+        return None if Puzzle._drawer is None else Puzzle._drawer(self)
 
     def __repr__(self) -> str:
         n = self.size
@@ -558,8 +606,9 @@ class Clash(NamedTuple):
     cells: tuple[int, ...]
 
 
-def find_clashes(puzzle: PuzzleLike) -> list[Clash]:
-    """Every value given more than once in a house (``puzzle`` in any form of `sudoku.shapes`).
+def find_clashes(puzzle: Puzzle) -> list[Clash]:
+    """Every value given more than once in a house of a `Puzzle` (`sudoku.find_clashes`
+    takes the puzzle in any form).
 
     Returns
     -------
@@ -575,10 +624,6 @@ def find_clashes(puzzle: PuzzleLike) -> list[Clash]:
     >>> find_clashes(Puzzle(2, 2, [1, 0, 0, 1] + [0] * 12))
     [Clash(value=1, house='row 1', cells=(0, 3))]
     """
-    if not isinstance(puzzle, Puzzle):
-        from .shapes import as_puzzle
-
-        puzzle = as_puzzle(puzzle)
     bits, houses_of, shape_houses = _clash_keys(puzzle.box_rows, puzzle.box_cols,
                                                 puzzle.variant, puzzle.regions)
     # Fast path, in C: one bit per (house, value) of each given, added up.  No two givens
@@ -609,10 +654,9 @@ def _value_word(v: int, n: int) -> str:
 _TIMES = {2: "twice", 3: "three times", 4: "four times"}
 
 
-def check_givens(puzzle: PuzzleLike) -> None:
-    """Raise if two givens clash (the same value twice in a house).
-
-    ``puzzle`` may be given in any form of `sudoku.shapes` (text, rows, ...).
+def check_givens(puzzle: Puzzle) -> None:
+    """Raise if two givens of a `Puzzle` clash (the same value twice in a house);
+    `sudoku.check_givens` takes the puzzle in any form.
 
     Raises
     ------
@@ -631,10 +675,6 @@ def check_givens(puzzle: PuzzleLike) -> None:
     ...
     sudoku.errors.PuzzleError: digit 1 appears twice in row 1: r1c1, r1c4
     """
-    if not isinstance(puzzle, Puzzle):
-        from .shapes import as_puzzle
-
-        puzzle = as_puzzle(puzzle)
     clashes = find_clashes(puzzle)
     if not clashes:
         return
@@ -647,94 +687,3 @@ def check_givens(puzzle: PuzzleLike) -> None:
         more = len(clashes) - 1
         message += f" (and {more} more clash{'es' if more > 1 else ''})"
     raise PuzzleError(message, puzzle.source, puzzle.line, cell=ids[1])
-
-
-# ---------------------------------------------------------------------------
-# Independent checker
-# ---------------------------------------------------------------------------
-def validate_solution(puzzle: PuzzleLike, solution: GridLike) -> None:
-    """Check a solved grid from scratch: every house holds each value once, givens kept.
-
-    This is the independent checker the tests rely on, so it does not use
-    :func:`houses`: it recomputes rows, columns, boxes, regions, diagonals and
-    windows with its own arithmetic.
-
-    Parameters
-    ----------
-    puzzle : Puzzle, str, rows or numpy.ndarray
-        The puzzle that was solved (any form of `sudoku.shapes`).
-    solution : sequence of int, rows or numpy.ndarray
-        ``n * n`` values, row by row, or the grid in the shape `sudoku.solve`
-        gives it back.
-
-    Raises
-    ------
-    PuzzleError
-        The first problem found: wrong length, a value out of range, a given
-        changed, or a house that repeats a value (naming it and what it lacks).
-
-    Notes
-    -----
-    Cost: O(n^2).
-
-    Examples
-    --------
-    >>> p = Puzzle(2, 2, [1, 2, 3, 4] + [0] * 12)
-    >>> validate_solution(p, [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1])
-    >>> validate_solution(p, [1, 2, 3, 4] * 4)
-    Traceback (most recent call last):
-    ...
-    sudoku.errors.PuzzleError: column 1 holds 1 four times and lacks 2, 3, 4
-    """
-    from .shapes import as_puzzle, grid_cells
-
-    puzzle = as_puzzle(puzzle)
-    if not isinstance(solution, (list, tuple)) or (
-            solution and not isinstance(solution[0], int)):
-        # Rows, an array or text; a flat list is checked below, value by value.
-        solution = grid_cells(solution, (puzzle.box_rows, puzzle.box_cols),
-                              puzzle.regions)[0]
-    n = puzzle.size
-    br, bc = puzzle.box_rows, puzzle.box_cols
-
-    def fail(message, cell=None):
-        return PuzzleError(message, puzzle.source, puzzle.line, cell=cell)
-
-    sol = list(solution)
-    if len(sol) != n * n:
-        raise fail(f"the solution has {len(sol)} cells; a {n}x{n} grid has {n * n}")
-    for i, raw in enumerate(sol):
-        try:
-            v = sol[i] = operator.index(raw)
-        except TypeError:
-            v = 0
-        if not 1 <= v <= n:
-            raise fail(f"{cell_name(i, n)} is {raw!r} in the solution; it must be 1 to {n}", i)
-        given = puzzle.cells[i]
-        if given and v != given:
-            raise fail(f"{cell_name(i, n)} is {v} in the solution but the puzzle gives {given}", i)
-
-    groups: dict[str, list[int]] = {}
-    for i, v in enumerate(sol):
-        r, c = divmod(i, n)
-        groups.setdefault(f"row {r + 1}", []).append(v)
-        groups.setdefault(f"column {c + 1}", []).append(v)
-        if puzzle.variant == "jigsaw":
-            assert puzzle.regions is not None
-            groups.setdefault(f"region {puzzle.regions[i] + 1}", []).append(v)
-        else:
-            groups.setdefault(f"box {(r // br) * (n // bc) + c // bc + 1}", []).append(v)
-        if puzzle.variant == "x":
-            if r == c:
-                groups.setdefault("diagonal", []).append(v)
-            if r + c == n - 1:
-                groups.setdefault("anti-diagonal", []).append(v)
-        if puzzle.variant == "windoku" and r % 4 and c % 4:
-            groups.setdefault(f"window {(r // 4) * 2 + c // 4 + 1}", []).append(v)
-    expected = list(range(1, n + 1))
-    for name, values in groups.items():
-        if sorted(values) != expected:
-            repeated = min(v for v in values if values.count(v) > 1)
-            lacking = ", ".join(str(v) for v in expected if v not in values)
-            times = _TIMES.get(values.count(repeated), f"{values.count(repeated)} times")
-            raise fail(f"{name} holds {repeated} {times} and lacks {lacking}")

@@ -38,7 +38,12 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from .errors import PuzzleError
-from .grid import VARIANTS, Puzzle, default_box
+from .grid import (
+    VARIANTS,
+    Puzzle,
+    _settings,
+    default_box,
+)
 from .limits import check_size
 
 if TYPE_CHECKING:
@@ -53,7 +58,7 @@ if TYPE_CHECKING:
     GridLike: TypeAlias = Sequence[int | None] | Iterator[int | None] | PuzzleLike
     """What the writers take: a flat grid of ``n * n`` values, or a puzzle."""
 
-__all__ = ["as_grid", "as_puzzle", "grid_cells"]
+__all__ = ["as_grid", "as_puzzle", "grid_cells", "parse_puzzle"]
 
 _EXPECTED = "a sudoku.Puzzle, puzzle text, a list of rows or a 2-D numpy array"
 
@@ -208,8 +213,6 @@ def _to_rows(grid: Sequence[int]) -> list[list[int]]:
 
 
 def _puzzle(cells: list[int], n: int, box, variant, regions, source) -> Puzzle:
-    from .formats.read import _settings
-
     variant, shape, ids = _settings(box, variant, regions)
     if shape is None:
         try:
@@ -304,3 +307,41 @@ def _from_array(a, box, variant, regions, source
         return np.array(grid, dtype=dtype).reshape(shape)
 
     return _puzzle(cells, n, box, variant, regions, source), back
+
+
+def parse_puzzle(text: PuzzleLike, *, box=None, variant: str | None = None,
+                 regions: Sequence[int] | str | None = None,
+                 source: str | None = None) -> Puzzle:
+    """Read exactly one puzzle from text, or from anything else a puzzle can be given as.
+
+    Parameters
+    ----------
+    text : str, bytes, Puzzle, sequence of rows or numpy.ndarray
+        The puzzle's text in any of the formats of `sudoku.formats`; or a
+        puzzle in any other form the API takes (`sudoku.shapes`: a Puzzle,
+        returned as it is, ``n`` rows of ``n`` values, a 2-D array).
+    box, variant, regions : optional
+        As for `read_puzzles` (not with a Puzzle, which has its own).
+    source : str, optional
+        The name messages give the text (default ``"<string>"``).
+
+    Raises
+    ------
+    PuzzleError
+        The puzzle's error, or no puzzle, or more than one; rows that are not
+        ``n`` rows of ``n`` values (naming the row).
+    TypeError
+        ``text`` is none of these.
+
+    Notes
+    -----
+    Cost: O(len(text)).
+
+    Examples
+    --------
+    >>> parse_puzzle("12..\\n..12\\n21..\\n..21").n_givens
+    8
+    >>> parse_puzzle([[1, 2, 0, 0], [0, 0, 1, 2], [2, 1, 0, 0], [0, 0, 2, 1]]).n_givens
+    8
+    """
+    return as_puzzle(text, box=box, variant=variant, regions=regions, source=source)

@@ -1,7 +1,7 @@
 """Tests of the ``sudoku`` command line: every command and option, markers, exit statuses.
 
 Solutions printed by the command line are checked with the independent
-checker :func:`sudoku.grid.validate_solution`, never by comparing with the
+checker :func:`sudoku.checker.validate_solution`, never by comparing with the
 solver's own output.  Most tests use click's ``CliRunner``; a few run the
 installed script in a subprocess (``--help`` without numba, entry points,
 Ctrl-C).
@@ -24,9 +24,10 @@ from click.testing import CliRunner
 from procs import cpu_seconds
 
 from sudoku import cli as sudoku_cli
+from sudoku.checker import validate_solution
 from sudoku.cli import cli
 from sudoku.formats import parse_puzzle
-from sudoku.grid import Puzzle, validate_solution
+from sudoku.grid import Puzzle
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CLASSIC = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"

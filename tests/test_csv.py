@@ -1,7 +1,7 @@
 """CSV output: the writer, and ``--format csv`` of solve, check, count and grade.
 
 Tables are read back with the standard `csv` module; solutions are checked
-with the independent checker `sudoku.grid.validate_solution`.
+with the independent checker `sudoku.checker.validate_solution`.
 """
 
 from __future__ import annotations

@@ -10,6 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from sudoku.checker import validate_solution
 from sudoku.errors import GridTooLargeError, PuzzleError, PuzzleWarning
 from sudoku.formats import (
     MAX_LINE_LENGTH,
@@ -23,7 +24,7 @@ from sudoku.formats import (
     read_puzzles,
     to_json,
 )
-from sudoku.grid import MAX_SIZE, Puzzle, validate_solution
+from sudoku.grid import MAX_SIZE, Puzzle
 
 HERE = Path(__file__).resolve()
 PUZZLES = HERE.parents[1] / "puzzles"

@@ -351,7 +351,7 @@ def test_a_cell_with_one_candidate_is_not_a_given():
 
 def test_sukaku_in_a_batch_with_plain_puzzles(tmp_path):
     from sudoku import parse_puzzle
-    from sudoku.grid import validate_solution
+    from sudoku.checker import validate_solution
 
     plain = parse_puzzle(EASTER)
     line = sukaku_line(plain.cells)

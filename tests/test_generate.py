@@ -5,7 +5,7 @@ that do not share the generator's code path: a brute-force counter written
 here (bitmasks, most-constrained cell first, its own houses) for the small
 sizes and a sample of 9x9, and :func:`sudoku.solver.count` (the resumable
 search, not the batch kernel the generator uses) for the rest.  Solutions are
-checked with :func:`sudoku.grid.validate_solution`.
+checked with :func:`sudoku.checker.validate_solution`.
 """
 
 from __future__ import annotations

@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 from dlx.errors import DLXError, ParseError, TooLargeError
+from sudoku.checker import validate_solution
 from sudoku.errors import GridTooLargeError, PuzzleError
 from sudoku.grid import (
     MAX_ENCODING_BYTES,
@@ -25,7 +26,6 @@ from sudoku.grid import (
     find_clashes,
     houses,
     parse_box,
-    validate_solution,
 )
 
 # A solved 9x9 grid, and solved grids of the sample X, Windoku and jigsaw puzzles

@@ -26,9 +26,10 @@ from click.testing import CliRunner
 import sudoku
 from sudoku import Puzzle, PuzzleError, parse_puzzle, read_puzzles, render_svg, render_text
 from sudoku.batch import PuzzleResult
+from sudoku.checker import validate_solution
 from sudoku.cli import cli
 from sudoku.cli_show import use_color
-from sudoku.grid import SYMBOLS, validate_solution
+from sudoku.grid import SYMBOLS
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PUZZLES = os.path.join(ROOT, "puzzles")

@@ -1,7 +1,7 @@
 """Typing puzzles in: rows and arrays for the Python API, puzzle text and several FILEs
 for the command line, and the time per puzzle.
 
-Solutions are checked with the independent checker `sudoku.grid.validate_solution`.
+Solutions are checked with the independent checker `sudoku.checker.validate_solution`.
 """
 
 from __future__ import annotations

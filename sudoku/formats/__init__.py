@@ -109,8 +109,9 @@ by length, never echoed), undecodable bytes (named by value).  A line holding
 a NUL byte means binary data: it is reported once and reading stops.
 """
 
+from ..shapes import as_puzzle, parse_puzzle
 from .lines import MAX_LINE_LENGTH
-from .read import as_puzzle, parse_puzzle, parse_puzzles, read_blocks, read_puzzles
+from .read import parse_puzzles, read_blocks, read_puzzles
 from .write import (
     format_candidates,
     format_grid,

@@ -15,8 +15,8 @@ import warnings
 from math import isqrt
 
 from ..errors import PuzzleError, PuzzleWarning
-from ..grid import Puzzle, check_regions, parse_box, variant_rule
-from .lines import CONTENT, _Bulk, _Line, _region_ids, _Row, _too_many_regions
+from ..grid import Puzzle, _region_ids, _too_many_regions, check_regions, parse_box, variant_rule
+from .lines import CONTENT, _Bulk, _Line, _Row
 
 _DIRECTIVE_NAMES = {"variant": "'# variant:'", "box": "'# box:'", "regions": "'regions:'"}
 

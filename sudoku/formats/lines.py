@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 import os
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from math import isqrt
 from typing import IO, Any, NamedTuple, Union
@@ -429,23 +429,5 @@ def _sukaku_size(field: str) -> int | None:
     if all(a == b or a in ".0" for a, b in zip(upper, template, strict=True)):
         return n
     return None
-
-
-def _too_many_regions(n: int) -> str:
-    return f"the region map uses more than {n} different symbols; a {n}x{n} grid has {n} regions"
-
-
-def _region_ids(symbols: Sequence[str], n: int) -> tuple[list[int], int | None]:
-    """Region symbols as ids in order of first appearance, and the index of the first
-    symbol beyond the ``n``-th different one (None if there is none)."""
-    ids: dict[str, int] = {}
-    out: list[int] = []
-    for i, symbol in enumerate(symbols):
-        if symbol not in ids:
-            if len(ids) == n:
-                return out, i
-            ids[symbol] = len(ids)
-        out.append(ids[symbol])
-    return out, None
 
 

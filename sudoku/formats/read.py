@@ -1,9 +1,9 @@
 """The reader: a stream of lines in, puzzles and errors out, in input order.
 
 `read_puzzles` streams (one line at a time, looking at most 40 lines ahead);
-`parse_puzzles` and `parse_puzzle` read a string (`parse_puzzle` takes a
-puzzle in any other form too, by the one input rule of `sudoku.shapes`,
-which `as_puzzle` is).  The rules are in `sudoku.formats`.
+`parse_puzzles` reads a string.  One puzzle in any form, text included, is
+`sudoku.shapes.parse_puzzle`, which reads text here.  The rules are in
+`sudoku.formats`.
 """
 
 from __future__ import annotations
@@ -18,15 +18,14 @@ from ..errors import PuzzleError
 from ..grid import (
     VARIANTS,
     Puzzle,
+    _region_ids,
+    _settings,
+    _too_many_regions,
     check_givens,
-    check_regions,
     check_size,
     default_box,
     find_clashes,
-    parse_box,
-    variant_rule,
 )
-from ..shapes import as_puzzle
 from .directives import _Directives
 from .lines import (
     _BARE,
@@ -46,17 +45,14 @@ from .lines import (
     _Line,
     _line_values,
     _open,
-    _region_ids,
     _Row,
     _show,
     _sukaku_size,
     _symbol_problem,
-    _too_many_regions,
     _value,
 )
 
 if TYPE_CHECKING:
-    from ..shapes import PuzzleLike
     from .bulk import PuzzleBlock
 
 _CODE_HINT = ("; a puzzle pasted as an array is n rows of n numbers, such as 9 rows of 9 "
@@ -538,34 +534,6 @@ class _Reader(_Directives):
         return puzzle
 
 
-def _settings(box, variant, regions) -> tuple[str, tuple[int, int] | None, tuple[int, ...] | None]:
-    """Check read_puzzles' arguments and turn them into the reader's starting state."""
-    if isinstance(box, str):
-        box = parse_box(box)
-    if box is not None:
-        rows, cols = (int(x) for x in box)
-        if rows < 1 or cols < 1:
-            raise PuzzleError(f"box shape {rows}x{cols} must have at least one row and column")
-        box = (rows, cols)
-    if variant is not None:
-        variant_rule(variant)
-    if regions is None:
-        return variant or "standard", box, None
-    if variant not in (None, "jigsaw"):
-        raise PuzzleError(f"a region map is only for jigsaw puzzles, not {variant}")
-    text = isinstance(regions, str)
-    entries: list  # the map's symbols if it is text, else its ids
-    entries = [ch for ch in regions if not ch.isspace()] if text else [int(r) for r in regions]
-    n = isqrt(len(entries))
-    if n * n != len(entries):
-        raise PuzzleError(f"the region map has {len(entries)} entries, which is not n*n for any n")
-    ids, surplus = _region_ids(entries, n) if text else (entries, None)
-    if surplus is not None:
-        raise PuzzleError(_too_many_regions(n))
-    check_regions(ids, n)
-    return "jigsaw", box, tuple(ids)
-
-
 def read_puzzles(src: Source, *, box=None, variant: str | None = None,
                  regions: Sequence[int] | str | None = None,
                  source: str | None = None, check: bool = True
@@ -683,44 +651,6 @@ def parse_puzzles(text: str | bytes, *, box=None, variant: str | None = None,
                         "for one puzzle as rows use parse_puzzle, for a file read_puzzles")
     stream = io.BytesIO(text) if isinstance(text, (bytes, bytearray)) else io.StringIO(text)
     return read_puzzles(stream, box=box, variant=variant, regions=regions, source=source)
-
-
-def parse_puzzle(text: PuzzleLike, *, box=None, variant: str | None = None,
-                 regions: Sequence[int] | str | None = None,
-                 source: str | None = None) -> Puzzle:
-    """Read exactly one puzzle from text, or from anything else a puzzle can be given as.
-
-    Parameters
-    ----------
-    text : str, bytes, Puzzle, sequence of rows or numpy.ndarray
-        The puzzle's text in any of the formats of `sudoku.formats`; or a
-        puzzle in any other form the API takes (`sudoku.shapes`: a Puzzle,
-        returned as it is, ``n`` rows of ``n`` values, a 2-D array).
-    box, variant, regions : optional
-        As for `read_puzzles` (not with a Puzzle, which has its own).
-    source : str, optional
-        The name messages give the text (default ``"<string>"``).
-
-    Raises
-    ------
-    PuzzleError
-        The puzzle's error, or no puzzle, or more than one; rows that are not
-        ``n`` rows of ``n`` values (naming the row).
-    TypeError
-        ``text`` is none of these.
-
-    Notes
-    -----
-    Cost: O(len(text)).
-
-    Examples
-    --------
-    >>> parse_puzzle("12..\\n..12\\n21..\\n..21").n_givens
-    8
-    >>> parse_puzzle([[1, 2, 0, 0], [0, 0, 1, 2], [2, 1, 0, 0], [0, 0, 2, 1]]).n_givens
-    8
-    """
-    return as_puzzle(text, box=box, variant=variant, regions=regions, source=source)
 
 
 def _read_one(text: str | bytes, box, variant: str | None,

@@ -157,7 +157,7 @@ def random_grid(template: Puzzle, rng=None, *, max_nodes: int = GRID_NODE_CAP,
 
     Examples
     --------
-    >>> from sudoku.grid import validate_solution
+    >>> from sudoku.checker import validate_solution
     >>> t = Puzzle(2, 3, [0] * 36)
     >>> g = random_grid(t, 7)
     >>> validate_solution(t, g)
