@@ -87,7 +87,7 @@ DEPTH, PHASE, COUNT, NODE = range(4)  # ctx slots, as in sudoku._bitkernel
 # dims slots: size, cells, items, where the pairs start in ``st`` (the triples
 # follow), words of each, where the dead-end counts, the queue (2 * items) and
 # the eliminations to make (cells + size) start in ``work``; then the lengths of
-# ``st``, ``trail``, a ``stack`` row and ``work`` (`sudoku.kernels._items` works
+# ``st``, ``trail``, a ``stack`` row and ``work`` (`sudoku.engines.items._items` works
 # them out, and its callers allocate from them)
 N, CELLS, ITEMS, PAIRS, PWORDS, FAILS, QUEUE, DROPS, STATE, TRAIL, ROW, WORK = range(12)
 TP, PLACED, QN, VALUE = range(4)  # work slots: trail length, cells placed, queue, digits

@@ -9,7 +9,7 @@ The same exact cover as `sudoku.encode`, searched as `sudoku._bitkernel`'s
   bit ``(r % R) * n``; bit 63 is the sign, which the code never relies on).
   A 6x6 or 8x8 plane is one word, 16x16 four (a word per band of four rows,
   so its rows and boxes sit in one word), 25x25 thirteen.  Under
-  ``NUMBA_DISABLE_JIT`` `sudoku.kernels` lays out 63 bits a word, and the
+  ``NUMBA_DISABLE_JIT`` `sudoku.engines.planes` lays out 63 bits a word, and the
   same code runs as plain Python;
 * one more plane holds the cells placed.
 
