@@ -26,16 +26,7 @@ __all__ = ["check_givens", "find_clashes", "validate_solution"]
 
 
 def find_clashes(puzzle: PuzzleLike) -> list[Clash]:
-    """Every value given more than once in a house (``puzzle`` in any form of `sudoku.shapes`).
-
-    Returns
-    -------
-    list of Clash
-        In house order (rows, columns, boxes/regions, extra houses), then by value.
-
-    Notes
-    -----
-    Cost: O(n^2) per house list, so O(n^3) for the whole grid.
+    """`sudoku.grid.find_clashes` for a puzzle in any form of `sudoku.shapes`.
 
     Examples
     --------
@@ -46,15 +37,8 @@ def find_clashes(puzzle: PuzzleLike) -> list[Clash]:
 
 
 def check_givens(puzzle: PuzzleLike) -> None:
-    """Raise if two givens clash (the same value twice in a house).
-
-    ``puzzle`` may be given in any form of `sudoku.shapes` (text, rows, ...).
-
-    Raises
-    ------
-    PuzzleError
-        Naming the value, the house and the cells, e.g. ``digit 5 appears twice
-        in row 3: r3c2, r3c8``; ``cell`` is the second cell.
+    """`sudoku.grid.check_givens` for a puzzle in any form of `sudoku.shapes`: raise
+    if two givens clash, naming the value, the house and the cells.
 
     Examples
     --------
