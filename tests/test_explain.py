@@ -1,4 +1,4 @@
-"""Tests of Sudoku explanations (sudoku.logic), ratings (sudoku.grading.rate) and their commands.
+"""Tests of Sudoku explanations (sudoku.logic), ratings (sudoku.logic.rate) and their commands.
 
 Every explanation is replayed on pencil marks kept here, independently of the
 engine (`Marks`, on the houses of test_grade's `naive_houses`), and each step
@@ -23,8 +23,8 @@ from sudoku import Puzzle, PuzzleError, find_clashes, parse_puzzle
 from sudoku.cli import cli
 from sudoku.errors import NotUniqueError
 from sudoku.generator import generate, generate_many
-from sudoku.grading import DIFFICULTIES, WEIGHTS, rate, rating_of
-from sudoku.logic import TECHNIQUES, explain, hint
+from sudoku.logic import DIFFICULTIES, TECHNIQUES, explain, hint, rate
+from sudoku.logic.rating import rating_of, technique
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "sudoku"
 SUBSETS = {"pair": 2, "triple": 3, "quad": 4}
@@ -322,10 +322,11 @@ def test_rating_follows_from_the_steps():
         e = explain(line)
         r = rating_of(e)
         used = {s.technique for s in e.steps}
-        assert r.hardest in used and all(WEIGHTS[t][0] <= WEIGHTS[r.hardest][0] for t in used)
+        hardest = technique(r.hardest)
+        assert r.hardest in used and all(technique(t).weight <= hardest.weight for t in used)
         assert r.guesses == e.guesses
-        assert r.score == round(WEIGHTS[r.hardest][0] + e.guesses, 1)
-        assert r.level == WEIGHTS[r.hardest][1] and r.level in DIFFICULTIES
+        assert r.score == round(hardest.weight + e.guesses, 1)
+        assert r.level == hardest.level and r.level in DIFFICULTIES
         assert (r.level == "extreme") == (e.guesses > 0)
         assert sum(r.techniques.values()) == r.steps == len(e.steps)
 
@@ -336,7 +337,6 @@ def test_rate_levels_and_errors():
     with pytest.raises(NotUniqueError) as info:
         rate("1..." + "." * 12)
     assert info.value.status == "multiple"
-    assert list(WEIGHTS) == list(TECHNIQUES)
 
 
 # ------------------------------------------------------------------ commands
@@ -401,7 +401,7 @@ def test_cli_rate_jobs_give_the_same_output():
 # ------------------------------------------------------------------ generate --difficulty
 @pytest.mark.slow
 def test_generate_rated_gives_the_level_and_repeats_by_seed():
-    from sudoku.grading import generate_rated
+    from sudoku.generator.rated import generate_rated
 
     got = list(generate_rated(3, "medium", seed=5))
     assert [g.index for g, _ in got] == [0, 1, 2]
