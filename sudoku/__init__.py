@@ -6,7 +6,8 @@ candidates with `solve`, `count`, `check`, `candidates` and, for files of
 puzzles, `solve_all` (all from `sudoku.solver`); make puzzles with `generate`,
 `minimize` and `grade` (from `sudoku.generator` and `sudoku.grading`); explain
 puzzles step by step with `explain` and `hint` (`sudoku.logic`) and rate them by
-the techniques a person needs with `rate` (`sudoku.grading`); draw them with
+the techniques a person needs with `rate` (`sudoku.logic`), or make puzzles of a
+rating level with `generate_rated` (`sudoku.generator.rated`); draw them with
 `render_text` and `render_svg` (from `sudoku.render`; puzzles also show as pictures in
 Jupyter).  The solver, the generator and the logic are loaded on first use, so
 importing this package does not import numba.
@@ -70,7 +71,7 @@ _LAZY = {
     "is_minimal": "generator", "Generated": "generator", "GenerationError": "generator",
     "grade": "grading", "Grade": "grading",
     "render_svg": "render", "render_text": "render",
-    "rate": "grading", "Rating": "grading", "generate_rated": "grading",
+    "rate": "logic", "Rating": "logic", "generate_rated": "generator.rated",
     "explain": "logic", "hint": "logic", "Explanation": "logic", "Hint": "logic",
 }
 # Spelt out (not *_LAZY) so that type checkers see them exported; a test checks they agree.
@@ -91,8 +92,9 @@ if TYPE_CHECKING:  # the names of _LAZY, for type checkers
         is_minimal,
         minimize,
     )
-    from .grading import Grade, Rating, generate_rated, grade, rate
-    from .logic import Explanation, Hint, explain, hint
+    from .generator.rated import generate_rated
+    from .grading import Grade, grade
+    from .logic import Explanation, Hint, Rating, explain, hint, rate
     from .render import render_svg, render_text
     from .results import ResultBlock
     from .solver import (

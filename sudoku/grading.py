@@ -1,10 +1,9 @@
-"""Rating puzzles by the techniques a person needs, and grading them by what the search needs.
+"""Grading puzzles by what the exact-cover search needs.
 
-Two measures live here.  `rate` (``sudoku rate``) is the human one: a score
-and a level from the hardest technique an explanation (`sudoku.logic`) needs
-and the number of its guesses; see "The rating" below.  `grade` (``sudoku rate
---search``, and its older name ``sudoku grade``) measures the exact-cover
-search instead, as described next.
+`grade` (``sudoku rate --search``, and its older name ``sudoku grade``)
+measures the search.  The human measure, a rating by the techniques a person
+needs (``sudoku rate``), is `sudoku.logic.rating`; puzzles of a rating level
+are made by `sudoku.generator.rated`.
 
 The search grade
 ================
@@ -85,32 +84,12 @@ Cost: one engine count (microseconds for 9x9) plus one :meth:`propagate` per
 node of the search tree above the singles (about 50-100 us each for 9x9), so a
 few milliseconds for a typical minimal 9x9, more for puzzles built to defeat
 search.  ``max_nodes`` bounds it.
-
-The rating
-==========
-An explanation takes, at each step, the easiest technique that applies, so
-its hardest step is the hardest technique the puzzle needs (in that order of
-trying).  Each technique has a weight (:data:`WEIGHTS`); a guess weighs
-:data:`GUESS_WEIGHT`.  The **score** is the weight of the hardest step plus
-the number of guesses::
-
-    score = max(weight of each step) + guesses
-
-so 1.0-1.2 is singles only, 2.0-3.2 locked candidates and pairs, 3.6-5.2
-triples, quads and fish, 5.6-6.6 wings and chains, and 10.0, 11.0, ... one,
-two, ... guesses.  The **level** (:data:`DIFFICULTIES`) follows from the
-hardest technique: ``easy`` (singles), ``medium`` (locked candidates, naked
-and hidden pairs), ``hard`` (triples, quads, x-wing, swordfish, jellyfish),
-``expert`` (xy-wing, xyz-wing, simple colouring, x-chains), ``extreme`` (a
-guess).  Weights and levels are constants of this module: a rating means the
-same in every version that keeps them and the techniques' order.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -122,12 +101,9 @@ from .formats import as_puzzle
 from .grid import Puzzle, check_givens
 
 if TYPE_CHECKING:
-    from .generator import Generated
     from .shapes import PuzzleLike
 
-__all__ = ["LEVELS", "Grade", "grade", "easy_limit", "level_for",
-           "DIFFICULTIES", "GUESS_WEIGHT", "WEIGHTS", "Rating", "difficulty_of", "rate",
-           "rating_of"]
+__all__ = ["LEVELS", "Grade", "grade", "easy_limit", "level_for"]
 
 LEVELS = ("singles", "easy-search", "hard-search")
 """The grades, easiest first (see the module docstring for their derivation)."""
@@ -371,256 +347,3 @@ def grade(puzzle: PuzzleLike, *, max_nodes: int | None = None) -> Grade:
         return Grade("unknown", None, solved, filled, guesses, branches, nodes)
     return Grade("unique", level_for(guesses, p.size), solved, filled, guesses, branches,
                  nodes)
-
-
-# ---------------------------------------------------------------------------
-# The rating: techniques a person needs
-# ---------------------------------------------------------------------------
-DIFFICULTIES = ("easy", "medium", "hard", "expert", "extreme")
-"""The rating levels, easiest first (see "The rating" in the module docstring)."""
-
-GUESS_WEIGHT = 9.0
-"""The weight of a guess: above every technique's."""
-
-WEIGHTS = {
-    "naked-single": (1.0, "easy"), "hidden-single": (1.2, "easy"),
-    "pointing": (2.0, "medium"), "claiming": (2.2, "medium"),
-    "locked-candidates": (2.2, "medium"),
-    "naked-pair": (3.0, "medium"), "hidden-pair": (3.2, "medium"),
-    "naked-triple": (3.6, "hard"), "hidden-triple": (3.8, "hard"), "x-wing": (4.0, "hard"),
-    "naked-quad": (4.4, "hard"), "hidden-quad": (4.6, "hard"), "swordfish": (4.8, "hard"),
-    "jellyfish": (5.2, "hard"),
-    "xy-wing": (5.6, "expert"), "xyz-wing": (5.8, "expert"),
-    "simple-colouring": (6.2, "expert"), "x-chain": (6.6, "expert"),
-    "guess": (GUESS_WEIGHT, "extreme"),
-}
-"""Each technique's weight and level."""
-
-
-def difficulty_of(technique: str) -> str:
-    """The level a technique belongs to.
-
-    >>> difficulty_of("x-wing"), difficulty_of("guess")
-    ('hard', 'extreme')
-    """
-    return WEIGHTS[technique][1]
-
-
-@dataclass(frozen=True)
-class Rating:
-    """How hard a puzzle is for a person: the techniques its explanation needs.
-
-    Attributes
-    ----------
-    score : float
-        Weight of the hardest technique plus the number of guesses.
-    level : str
-        One of :data:`DIFFICULTIES`.
-    hardest : str
-        The hardest technique used (``"guess"`` when one was needed).
-    guesses : int
-    steps : int
-        Steps of the explanation.
-    techniques : dict
-        How many steps used each technique, in the order of :data:`WEIGHTS`.
-    """
-
-    score: float
-    level: str
-    hardest: str
-    guesses: int
-    steps: int
-    techniques: dict
-
-    def as_dict(self) -> dict:
-        """The rating as plain data (for JSON)."""
-        return {"score": self.score, "level": self.level, "hardest": self.hardest,
-                "guesses": self.guesses, "steps": self.steps,
-                "techniques": dict(self.techniques)}
-
-    def line(self) -> str:
-        """``sudoku rate``'s line: ``4.0 x-wing guesses=0 level=hard``."""
-        return f"{self.score:.1f} {self.hardest} guesses={self.guesses} level={self.level}"
-
-
-def rating_of(explanation) -> Rating | None:
-    """The rating of an explanation (`sudoku.logic.Explanation`); None unless unique."""
-    if explanation.status != "unique":
-        return None
-    counts: dict = {}
-    for step in explanation.steps:
-        counts[step.technique] = counts.get(step.technique, 0) + 1
-    used = [t for t in WEIGHTS if t in counts]
-    hardest = max(used, key=lambda t: WEIGHTS[t][0]) if used else "naked-single"
-    guesses = counts.get("guess", 0)
-    score = round(WEIGHTS[hardest][0] + guesses, 1)
-    return Rating(score, WEIGHTS[hardest][1], hardest, guesses, len(explanation.steps),
-                  {t: counts[t] for t in used})
-
-
-def rate(puzzle: PuzzleLike) -> Rating:
-    """Rate a puzzle by the techniques a person needs (see "The rating" above).
-
-    Parameters
-    ----------
-    puzzle : Puzzle, str, rows or numpy.ndarray (any form of `sudoku.shapes`)
-
-    Returns
-    -------
-    Rating
-
-    Raises
-    ------
-    PuzzleError
-        The givens clash.
-    NotUniqueError
-        The puzzle has no solution or several (``status`` says which).
-
-    Notes
-    -----
-    Cost: one explanation (`sudoku.logic.explain`): milliseconds for a 9x9 that
-    singles solve, tens of milliseconds for one that needs guesses.
-
-    Examples
-    --------
-    >>> r = rate("4.....8.5.3..........7......2.....6.....8.4......"
-    ...          "1.......6.3.7.5..2.....1.4......")
-    >>> r.level, r.hardest, r.guesses
-    ('medium', 'claiming', 0)
-    >>> rate("1234341221434321"[:-1] + ".").line()
-    '1.0 naked-single guesses=0 level=easy'
-    """
-    from .errors import NotUniqueError
-    from .logic import explain
-
-    p = as_puzzle(puzzle)
-    e = explain(p)
-    r = rating_of(e)
-    if r is None:
-        what = "no solution" if e.status == "none" else "several solutions"
-        raise NotUniqueError(f"the puzzle has {what}; only a puzzle with exactly one "
-                             "solution is rated", p.source, p.line, e.status)
-    return r
-
-
-# ---------------------------------------------------------------------------
-# Puzzles of a rating level
-# ---------------------------------------------------------------------------
-RATED_BATCH = 8
-"""Puzzles generated and rated per task by `generate_rated` (fixed: the output
-must not depend on ``jobs``)."""
-
-
-def _rated_batch(seed: int, start: int, kwargs: dict) -> list:
-    """Candidates ``start`` on of ``seed``'s stream, each with its rating (in a worker
-    process, or here)."""
-    from .generator import generate_many
-
-    return [(g, rate(g.puzzle)) for g in generate_many(RATED_BATCH, seed=seed, start=start,
-                                                       jobs=1, **kwargs)]
-
-
-def generate_rated(count: int, difficulty: str, *, seed: int | None = None, tries: int = 1000,
-                   jobs: int = 1, **kwargs: Any) -> Iterator[tuple[Generated, Rating]]:
-    """Make ``count`` puzzles whose rating level is ``difficulty``; yields ``(Generated, Rating)``.
-
-    The candidates are the puzzles `sudoku.generator.generate_many` makes
-    from ``seed`` (and the other arguments), rated in batches of
-    `RATED_BATCH`; each is kept when its level is ``difficulty``.  So the
-    output depends on the seed (and the other arguments) only, not on
-    ``jobs``.  Each `Generated` is renumbered (``index``) and carries, as
-    ``tries``, the candidates rated for it, and its own ``seed``: with it
-    the same call (or `generate`) makes that puzzle first.
-
-    Parameters
-    ----------
-    count : int
-    difficulty : str
-        One of :data:`DIFFICULTIES`.
-    seed : int, optional
-        None draws a fresh one.
-    tries : int
-        Candidates rated per puzzle before `GenerationError`.  Random minimal
-        9x9 puzzles are about 40% easy, 20% medium, 1% hard, 15% expert and
-        25% extreme; `hard` is the rare one.
-    jobs : int
-        Worker processes rating batches side by side (0: one per CPU).
-    **kwargs
-        Passed to `generate_many` (``size``, ``box``, ``variant``, ``clues``,
-        ``symmetry``, ``minimal``, ``grade``...).
-
-    Raises
-    ------
-    PuzzleError
-        Unknown difficulty, or an impossible request (as `generate_many`).
-    GenerationError
-        ``tries`` candidates in a row missed the level.
-
-    Notes
-    -----
-    Cost: per candidate, one generation and one explanation (tens of ms for a
-    9x9), times the candidates rejected.
-
-    Examples
-    --------
-    >>> made = [(g, r.level) for g, r in generate_rated(2, "easy", size=4, seed=3)]
-    >>> [(g.index, level) for g, level in made]
-    [(0, 'easy'), (1, 'easy')]
-    >>> g = made[1][0]
-    >>> next(generate_rated(1, "easy", size=4, seed=g.seed))[0].puzzle == g.puzzle
-    True
-    """
-    import secrets
-
-    if difficulty not in DIFFICULTIES:
-        raise PuzzleError(f"unknown difficulty {difficulty!r}; the levels are "
-                          f"{', '.join(DIFFICULTIES)}")
-    count = validate.whole("count", count, least=0, optional=False, error=PuzzleError)
-    tries = validate.whole("tries", tries, optional=False, error=PuzzleError)
-    base = secrets.randbits(63) if seed is None else validate.whole(
-        "seed", seed, least=0, optional=False, error=PuzzleError)
-    from .generator import generate_many
-
-    generate_many(0, seed=base, **kwargs)  # an impossible request fails here, at once
-    return _rated_stream(count, difficulty, base, tries, jobs, kwargs)
-
-
-def _rated_stream(count: int, difficulty: str, base: int, tries: int, jobs: int, kwargs: dict):
-    import dataclasses
-
-    from dlx.parallel.backends import backend_for, ordered
-
-    from .errors import GenerationError
-
-    if count == 0:
-        return
-
-    def tasks():
-        start = 0
-        while True:
-            yield base, start, kwargs
-            start += RATED_BATCH
-
-    backend = backend_for(jobs)
-    made = missed = 0
-    seen: dict = {}
-    try:
-        for batch in ordered(backend, _rated_batch, tasks()):
-            for g, r in batch:
-                missed += 1
-                if r.level != difficulty:
-                    seen[r.level] = seen.get(r.level, 0) + 1
-                    if missed >= tries:
-                        got = ", ".join(f"{k} {seen[k]}" for k in DIFFICULTIES if k in seen)
-                        raise GenerationError(f"no {difficulty} puzzle in {tries} rated "
-                                              f"candidates (made instead: {got}); try more "
-                                              f"--tries or another --seed", tries)
-                    continue
-                yield dataclasses.replace(g, index=made, tries=missed), r
-                made += 1
-                missed = 0
-                seen = {}
-                if made == count:
-                    return
-    finally:
-        backend.close()

@@ -1,4 +1,4 @@
-"""Tests of Sudoku explanations (sudoku.logic), ratings (sudoku.grading.rate) and their commands.
+"""Tests of Sudoku explanations (sudoku.logic), ratings (sudoku.logic.rate) and their commands.
 
 Every explanation is replayed on pencil marks kept here, independently of the
 engine (`Marks`, on the houses of test_grade's `naive_houses`), and each step
@@ -12,7 +12,11 @@ The puzzles come from the public collections in ../shared/data/sudoku
 
 from __future__ import annotations
 
+import ast
+import inspect
 import json
+import re
+import textwrap
 from pathlib import Path
 
 import pytest
@@ -23,9 +27,13 @@ from sudoku import Puzzle, PuzzleError, find_clashes, parse_puzzle
 from sudoku.cli import cli
 from sudoku.errors import NotUniqueError
 from sudoku.generator import generate, generate_many
-from sudoku.grading import DIFFICULTIES, WEIGHTS, rate, rating_of
-from sudoku.logic import TECHNIQUES, explain, hint
+from sudoku.logic import DIFFICULTIES, TECHNIQUES, explain, hint, rate
+from sudoku.logic import explaining as explaining_module
+from sudoku.logic.board import board_for
+from sudoku.logic.chains import CHAINS
+from sudoku.logic.rating import GUESS_WEIGHT, TABLE, rating_of, technique
 
+ROOT = Path(__file__).resolve().parents[1]
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "sudoku"
 SUBSETS = {"pair": 2, "triple": 3, "quad": 4}
 FISH = {"x-wing": 2, "swordfish": 3, "jellyfish": 4}
@@ -279,6 +287,71 @@ def test_step_text_and_dict():
     assert d["text"] == f"naked-single: r{r}c{c}={v}"
 
 
+# ------------------------------------------------------------------ the technique table
+def literal_names(function) -> set:
+    """The technique names a function gives as literals: the name argument of its
+    ``_step(...)`` calls and its ``technique = "..."`` assignments."""
+    found = set()
+    for node in ast.walk(ast.parse(textwrap.dedent(inspect.getsource(function)))):
+        if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "_step":
+            found |= {a.value for a in node.args[:2]
+                      if isinstance(a, ast.Constant) and isinstance(a.value, str)}
+        elif (isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant)
+              and any(getattr(t, "id", None) == "technique" for t in node.targets)):
+            found.add(node.value.value)
+    return found
+
+
+def rows_of(rule: str) -> set:
+    return {t.name for t in TABLE if t.rule == rule}
+
+
+def test_every_technique_a_rule_names_has_a_row_and_every_row_a_rule():
+    assert TECHNIQUES == tuple(t.name for t in TABLE) and len(set(TECHNIQUES)) == len(TABLE)
+    assert all(t.level in DIFFICULTIES for t in TABLE)
+    assert technique("guess").weight == GUESS_WEIGHT == max(t.weight for t in TABLE)
+    # The names each rule can give, read from the code that names its steps.
+    given = {"forced_option": literal_names(explaining_module.name_step) - {"contradiction"},
+             "set_logic k=1": literal_names(explaining_module._name_set),
+             "guess": literal_names(explaining_module._name_guess)}
+    given |= {f.__name__: literal_names(f) for f in CHAINS}
+    board = board_for(parse_puzzle("." * 81))
+    rules = {row.name: explaining_module._rule(board, row) for row in TABLE}
+    for row in TABLE:
+        if len(row.rule.split()) == 3:  # set logic on a family: the row names the rule
+            assert rules[row.name].__name__ == row.name
+            given[row.rule] = {row.name}
+    assert {rule: rows_of(rule) for rule in given} == given
+    assert {t.rule for t in TABLE} == set(given)
+    # One rule per distinct rule of the table, in its order (the guess is dlx.logic's).
+    distinct = list(dict.fromkeys(t.rule for t in TABLE if t.rule != "guess"))
+    assert len(explaining_module.sudoku_rules(board)) == len(distinct)
+    with pytest.raises(ValueError, match="unknown rule"):
+        explaining_module._rule(board, type(TABLE[0])("new", "set_logic", 1.0, "easy"))
+
+
+def test_the_ladder_in_the_docs_is_the_table():
+    text = (ROOT / "docs" / "explain.md").read_text("utf-8")
+    ladder = text[text.index("| technique | what it is | weight | level |"):]
+    rows = []
+    for line in ladder.splitlines()[2:]:
+        if not line.startswith("|"):
+            break
+        names, _, weights, level = (c.strip() for c in line.strip("|").split("|"))
+        for name, weight in zip(re.findall(r"`([a-z-]+)`", names), weights.split(", "),
+                                strict=True):
+            rows.append((name, float(weight), level))
+    assert rows == [(t.name, t.weight, t.level) for t in TABLE]
+
+
+def test_the_help_of_explain_lists_the_techniques_in_order():
+    from sudoku import cli_explain
+
+    words = " ".join(cli_explain.explain.help.split())
+    listed = words[words.index("From easiest to hardest: ") + 25:words.index(" where no")]
+    assert re.split(r",? and |, ", listed) == list(TECHNIQUES)
+
+
 # ------------------------------------------------------------------ hints
 def test_hint_is_the_first_step_and_follows_a_partly_filled_grid():
     e = explain(CLASSIC)
@@ -322,10 +395,11 @@ def test_rating_follows_from_the_steps():
         e = explain(line)
         r = rating_of(e)
         used = {s.technique for s in e.steps}
-        assert r.hardest in used and all(WEIGHTS[t][0] <= WEIGHTS[r.hardest][0] for t in used)
+        hardest = technique(r.hardest)
+        assert r.hardest in used and all(technique(t).weight <= hardest.weight for t in used)
         assert r.guesses == e.guesses
-        assert r.score == round(WEIGHTS[r.hardest][0] + e.guesses, 1)
-        assert r.level == WEIGHTS[r.hardest][1] and r.level in DIFFICULTIES
+        assert r.score == round(hardest.weight + e.guesses, 1)
+        assert r.level == hardest.level and r.level in DIFFICULTIES
         assert (r.level == "extreme") == (e.guesses > 0)
         assert sum(r.techniques.values()) == r.steps == len(e.steps)
 
@@ -336,7 +410,6 @@ def test_rate_levels_and_errors():
     with pytest.raises(NotUniqueError) as info:
         rate("1..." + "." * 12)
     assert info.value.status == "multiple"
-    assert list(WEIGHTS) == list(TECHNIQUES)
 
 
 # ------------------------------------------------------------------ commands
@@ -401,7 +474,7 @@ def test_cli_rate_jobs_give_the_same_output():
 # ------------------------------------------------------------------ generate --difficulty
 @pytest.mark.slow
 def test_generate_rated_gives_the_level_and_repeats_by_seed():
-    from sudoku.grading import generate_rated
+    from sudoku.generator.rated import generate_rated
 
     got = list(generate_rated(3, "medium", seed=5))
     assert [g.index for g, _ in got] == [0, 1, 2]

@@ -253,11 +253,7 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
     return found
 
 
-# sudoku still has three cycles, each held by function-level imports (the failure lists
-# them): grid/shapes/formats/render, grading/generator/logic, and cli/web.  strict: the
-# mark must go once they are broken.
-@pytest.mark.parametrize("package", [
-    "dlx", pytest.param("sudoku", marks=pytest.mark.xfail(strict=True, reason="known cycles"))])
+@pytest.mark.parametrize("package", ["dlx", "sudoku"])
 def test_imports_inside_a_package_go_one_way(package):
     where: dict[tuple[str, str], str] = {}
     graph = import_graph(package, where)
@@ -276,3 +272,18 @@ def test_the_cycle_check_sees_a_cycle_and_a_marked_import(tmp_path):
     graph = import_graph("sudoku")
     assert "sudoku.grid" in graph["sudoku.solver"] or "sudoku.grid" in graph["sudoku.batch"]
     assert "sudoku.formats.read" in graph["sudoku.shapes"]  # imported inside a function
+
+
+def test_the_search_grade_the_rating_and_rated_generation_import_one_way():
+    # sudoku.grading (the search grade) sits below sudoku.logic (the technique table and
+    # the rating) and sudoku.generator; sudoku.generator.rated sits above both.
+    graph = import_graph("sudoku")
+    layer = {m for m in graph if m == "sudoku.grading" or m.startswith(("sudoku.logic",
+                                                                          "sudoku.generator"))}
+    assert {"sudoku.grading", "sudoku.logic.rating", "sudoku.generator.rated"} <= layer
+    assert [g for g in cycles(graph) if set(g) & layer] == []
+    assert not {m for m in graph["sudoku.grading"]
+                if m.startswith(("sudoku.logic", "sudoku.generator"))}
+    assert [(m, t) for m in layer if m.startswith("sudoku.logic")
+            for t in graph[m] if t.startswith("sudoku.generator")] == []
+    assert {"sudoku.generator", "sudoku.logic.rating"} <= graph["sudoku.generator.rated"]

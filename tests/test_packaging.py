@@ -145,7 +145,7 @@ EXPECTED_TYPES = [
     "sudoku.solver.Candidates",
     "sudoku.logic.explaining.Explanation",
     "sudoku.logic.explaining.Hint",
-    "sudoku.grading.Rating",
+    "sudoku.logic.rating.Rating",
     "sudoku.grading.Grade",
     "sudoku.grid.Puzzle",
     "sudoku.generator.make.Generated",

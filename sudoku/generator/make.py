@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..errors import GenerationError
+from ..grading import grade as grade_of
 from ..grid import VARIANTS, Puzzle
 from .grids import REGION_TRIES, random_grid, random_regions
 from .removal import Checker, OverBudget, greedy
@@ -163,8 +164,6 @@ def _attempt(req: Request, index: int, attempt: int, deadline, notes: dict,
     puzzle = Puzzle(req.box_rows, req.box_cols, cells, req.variant, regions)
     g = None
     if req.grade is not None or with_grade:
-        from ..grading import grade as grade_of
-
         g = grade_of(puzzle)
         if req.grade is not None and g.level != req.grade:
             seen = notes.setdefault("grades", {})

@@ -14,6 +14,7 @@ from dlx import SearchStopped, validate
 
 from ..encode import problem_for
 from ..errors import PuzzleError
+from ..grading import LEVELS
 from ..grid import VARIANTS, Puzzle, default_box, parse_box
 from ..limits import check_size
 from .grids import GRID_NODE_CAP
@@ -144,8 +145,6 @@ def _shape(size, box, variant, regions) -> tuple[int, int]:
 def make_request(size, box, variant, regions, seed, symmetry, clues, minimal, grade, tries,
              timeout, threads=1) -> Request:
     """Check the arguments of `generate`; impossible requests fail here, at once."""
-    from ..grading import LEVELS
-
     if variant not in VARIANTS:
         raise PuzzleError(f"unknown variant {variant!r}; the variants are {', '.join(VARIANTS)}")
     if symmetry not in SYMMETRIES:

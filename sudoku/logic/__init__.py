@@ -6,10 +6,12 @@ hidden subsets, fish, wings, chains, and guesses where logic stalls); `hint`
 gives the next step only.  The logic itself is `dlx.logic`, the same for
 every exact-cover problem; this package reads its items as cells and
 house-digits (`sudoku.logic.board`) and names its patterns
-(`sudoku.logic.explaining`).  Ratings built on the steps are in
-`sudoku.grading`.
+(`sudoku.logic.explaining`); `rate` rates a puzzle by the techniques its
+explanation needs, from the one technique table (`sudoku.logic.rating`).
 """
 
-from .explaining import TECHNIQUES, Explanation, Hint, Step, explain, hint
+from .explaining import TECHNIQUES, Explanation, Hint, Step, explain, hint, rate
+from .rating import DIFFICULTIES, Rating
 
-__all__ = ["TECHNIQUES", "Explanation", "Hint", "Step", "explain", "hint"]
+__all__ = ["DIFFICULTIES", "TECHNIQUES", "Explanation", "Hint", "Rating", "Step", "explain",
+           "hint", "rate"]

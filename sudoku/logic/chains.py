@@ -35,7 +35,7 @@ from dlx.logic import Step
 
 from .board import Board, cells_text, set_text
 
-__all__ = ["MAX_CHAIN", "chain_rules", "x_chain", "xy_wing", "xyz_wing", "simple_colouring"]
+__all__ = ["CHAINS", "MAX_CHAIN", "x_chain", "xy_wing", "xyz_wing", "simple_colouring"]
 
 MAX_CHAIN = 13
 """The most links an x-chain may have (strong and weak)."""
@@ -218,7 +218,6 @@ def _chain_text(board: Board, chain) -> str:
     return "".join(parts)
 
 
-def chain_rules(board: Board) -> list:
-    """The rules of this module, easiest first, as callables of a state."""
-    return [lambda s: xy_wing(board, s), lambda s: xyz_wing(board, s),
-            lambda s: simple_colouring(board, s), lambda s: x_chain(board, s)]
+CHAINS = (xy_wing, xyz_wing, simple_colouring, x_chain)
+"""The rules of this module; the technique table (`sudoku.logic.rating.TABLE`) names them
+in its ``rule`` column and sets their order."""

@@ -17,10 +17,12 @@ are read as cells and house-digits (`sudoku.logic.board`):
 
 Beyond set logic come the chains of `sudoku.logic.chains` (**xy-wing**,
 **xyz-wing**, **simple-colouring**, **x-chain**), then **guess** (see
-`dlx.logic.guess`).  The rules are tried in `TECHNIQUES` order, easiest
-first, so the explanation uses the simplest technique available at each
-step.  Technique names are single words (hyphenated), so that they can stand
-in a space-separated line.
+`dlx.logic.guess`).  The rules are built from the technique table
+(`sudoku.logic.rating.TABLE`) and tried in its order, easiest first, so the
+explanation uses the simplest technique available at each step.  Technique
+names are single words (hyphenated), so that they can stand in a
+space-separated line.  `rate` rates a puzzle by its explanation
+(`sudoku.logic.rating`).
 """
 
 from __future__ import annotations
@@ -32,27 +34,21 @@ from typing import TYPE_CHECKING
 from dlx.logic import State, forced_option, set_logic, steps
 
 from ..encode import givens, grid_of, problem_for
-from ..errors import PuzzleError
+from ..errors import NotUniqueError, PuzzleError
 from ..formats import as_puzzle
 from ..grid import Puzzle, check_givens
 from .board import BOX_KINDS, Board, board_for, cells_text, effects_text, set_text
+from .chains import CHAINS
+from .rating import TABLE, TECHNIQUES, Rating, Technique, rating_of
 
 if TYPE_CHECKING:
     from ..shapes import PuzzleLike
 
-__all__ = ["TECHNIQUES", "Explanation", "Hint", "Step", "explain", "hint", "sudoku_rules",
-           "solve_state", "name_step"]
+__all__ = ["TECHNIQUES", "Explanation", "Hint", "Step", "explain", "hint", "rate",
+           "sudoku_rules", "solve_state", "name_step"]
 
-TECHNIQUES = (
-    "naked-single", "hidden-single", "pointing", "claiming", "locked-candidates",
-    "naked-pair", "hidden-pair", "naked-triple", "hidden-triple", "x-wing",
-    "naked-quad", "hidden-quad", "swordfish", "jellyfish",
-    "xy-wing", "xyz-wing", "simple-colouring", "x-chain", "guess",
-)
-"""Every technique an explanation may name, easiest first (plus ``contradiction``)."""
-
-_SUBSET = {2: "pair", 3: "triple", 4: "quad"}
-_FISH = {2: "x-wing", 3: "swordfish", 4: "jellyfish"}
+_FISH = {t.name for t in TABLE if t.rule.endswith(" fish")}
+_CHAINS = {f.__name__: f for f in CHAINS}
 
 
 @dataclass(frozen=True)
@@ -163,7 +159,7 @@ def _name_set(board: Board, state, raw, technique, placed, removed, effects) -> 
                  else f"{set_text(digits)} in {house} only at {cells_text(board, cells)}")
         return _step(raw, technique, placed, removed, cells, digits, (house,),
                      f"{technique}: {where} => {effects}")
-    if technique in _FISH.values():
+    if technique in _FISH:
         base = [board.house_digit(x) for x in raw.base]
         cover = [board.house_digit(x) for x in raw.cover]
         d = base[0][1]
@@ -227,21 +223,38 @@ def _tagged(rule, technique):
     return run
 
 
-def sudoku_rules(board: Board) -> list:
-    """The rules of an explanation, easiest first: a list of callables (`dlx.logic.Rule`)."""
-    from .chains import chain_rules
+def _rule(board: Board, row: Technique):
+    """The rule that finds ``row``'s technique (see `Technique.rule`); None for the guess,
+    which `dlx.logic.steps` takes itself when no rule applies."""
+    kind, *args = row.rule.split()
+    if kind == "forced_option":
+        return forced_option
+    if kind == "set_logic" and len(args) == 1:
+        k = int(args[0].removeprefix("k="))
+        return lambda s: set_logic(s, k)
+    if kind == "set_logic" and len(args) == 2:
+        k, families = int(args[0].removeprefix("k=")), getattr(board, f"{args[1]}_families")
+        return _tagged(lambda s: set_logic(s, k, families), row.name)
+    if kind in _CHAINS:
+        find = _CHAINS[kind]
+        return lambda s: find(board, s)
+    if kind == "guess":
+        return None
+    raise ValueError(f"technique {row.name}: unknown rule {row.rule!r}")
 
-    rules = [forced_option, lambda s: set_logic(s, 1)]
-    naked, hidden, fish = board.naked_families, board.hidden_families, board.fish_families
-    for k, kind in ((2, "pair"), (3, "triple")):
-        rules.append(_tagged(lambda s, k=k: set_logic(s, k, naked), f"naked-{kind}"))
-        rules.append(_tagged(lambda s, k=k: set_logic(s, k, hidden), f"hidden-{kind}"))
-    rules.append(_tagged(lambda s: set_logic(s, 2, fish), "x-wing"))
-    rules.append(_tagged(lambda s: set_logic(s, 4, naked), "naked-quad"))
-    rules.append(_tagged(lambda s: set_logic(s, 4, hidden), "hidden-quad"))
-    rules.append(_tagged(lambda s: set_logic(s, 3, fish), "swordfish"))
-    rules.append(_tagged(lambda s: set_logic(s, 4, fish), "jellyfish"))
-    rules += chain_rules(board)
+
+def sudoku_rules(board: Board) -> list:
+    """The rules of an explanation, easiest first: a list of callables (`dlx.logic.Rule`).
+
+    One rule per distinct `Technique.rule` of the table, in the table's order.
+    """
+    rules, built = [], set()
+    for row in TABLE:
+        if row.rule not in built:
+            built.add(row.rule)
+            rule = _rule(board, row)
+            if rule is not None:
+                rules.append(rule)
     return rules
 
 
@@ -276,10 +289,8 @@ class Explanation:
         return sum(1 for s in self.steps if s.technique == "guess")
 
     @property
-    def rating(self):
-        """The `sudoku.grading.Rating` of the steps (None unless the solution is unique)."""
-        from ..grading import rating_of
-
+    def rating(self) -> Rating | None:
+        """The `sudoku.logic.rating.Rating` of the steps (None unless the solution is unique)."""
         return rating_of(self)
 
     def text(self) -> str:
@@ -403,3 +414,45 @@ def hint(puzzle: PuzzleLike) -> Hint:
                      state=state.copy()):
         return Hint(status, name_step(board, state, raw))
     return Hint(status, None)  # pragma: no cover  (an open state always has a step)
+
+
+def rate(puzzle: PuzzleLike) -> Rating:
+    """Rate a puzzle by the techniques a person needs (see `sudoku.logic.rating`).
+
+    Parameters
+    ----------
+    puzzle : Puzzle, str, rows or numpy.ndarray (any form of `sudoku.shapes`)
+
+    Returns
+    -------
+    Rating
+
+    Raises
+    ------
+    PuzzleError
+        The givens clash.
+    NotUniqueError
+        The puzzle has no solution or several (``status`` says which).
+
+    Notes
+    -----
+    Cost: one explanation (`explain`): milliseconds for a 9x9 that singles
+    solve, tens of milliseconds for one that needs guesses.
+
+    Examples
+    --------
+    >>> r = rate("4.....8.5.3..........7......2.....6.....8.4......"
+    ...          "1.......6.3.7.5..2.....1.4......")
+    >>> r.level, r.hardest, r.guesses
+    ('medium', 'claiming', 0)
+    >>> rate("1234341221434321"[:-1] + ".").line()
+    '1.0 naked-single guesses=0 level=easy'
+    """
+    p = as_puzzle(puzzle)
+    e = explain(p)
+    r = rating_of(e)
+    if r is None:
+        what = "no solution" if e.status == "none" else "several solutions"
+        raise NotUniqueError(f"the puzzle has {what}; only a puzzle with exactly one "
+                             "solution is rated", p.source, p.line, e.status)
+    return r

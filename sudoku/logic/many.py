@@ -52,7 +52,7 @@ def explain_many(items: Iterable, kind: str = "explain", *, jobs: int = 1) -> It
         What `sudoku.read_puzzles` yields.
     kind : str
         ``"explain"`` (result: `Explanation`), ``"hint"`` (`Hint`) or
-        ``"rate"`` (`sudoku.grading.Rating`, or the status ``"multiple"`` or
+        ``"rate"`` (`sudoku.logic.Rating`, or the status ``"multiple"`` or
         ``"none"`` of a puzzle without exactly one solution).
     jobs : int
         Worker processes; 1 works in this process, 0 one per CPU.

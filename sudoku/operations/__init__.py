@@ -25,9 +25,9 @@ __all__ = ["COUNT_COLUMNS", "DIFFICULTY_NAMES", "GRADE_COLUMNS", "GRADE_NAMES", 
            "count", "explain", "explain_one", "generate", "generate_one", "grade", "hint",
            "hint_one", "minimize", "rate", "search_one", "show", "solve", "writer"]
 
-# The choices of generate's options, as sudoku.generator.SYMMETRIES and
-# sudoku.grading.LEVELS / DIFFICULTIES name them (repeated so that a front end's
-# start-up imports no numpy; the tests check they agree).
+# The choices of generate's options, as sudoku.generator.SYMMETRIES,
+# sudoku.grading.LEVELS and sudoku.logic.DIFFICULTIES name them (repeated so that a
+# front end's start-up imports no numpy; the tests check they agree).
 SYMMETRY_NAMES = ("none", "rotate180", "rotate90", "mirror", "diagonal")
 GRADE_NAMES = ("singles", "easy-search", "hard-search")
 DIFFICULTY_NAMES = ("easy", "medium", "hard", "expert", "extreme")

@@ -32,7 +32,7 @@ def generate(count: int, *, difficulty: str | None = None, tries: int | None = N
     if difficulty is None:
         return _made(((g, None) for g in generate_many(count, tries=tries or 100, **options)),
                      with_solution)
-    from ..grading import generate_rated
+    from ..generator.rated import generate_rated
 
     return _made(generate_rated(count, difficulty, tries=tries or 1000, **options),
                  with_solution)
@@ -42,7 +42,7 @@ def generate_one(*, difficulty: str | None = None, seed: int | None = None,
                  timeout: float | None = None, **options) -> Made:
     """One new puzzle, rated (in at most 200 tries) when ``difficulty`` is given."""
     from ..generator import generate as make  # (numba: see generate)
-    from ..grading import generate_rated
+    from ..generator.rated import generate_rated  # (numba: see generate)
 
     if difficulty:
         return next(_made(generate_rated(1, difficulty, seed=seed, tries=200,

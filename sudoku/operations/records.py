@@ -427,7 +427,7 @@ class Hinted(Record):
 
 @dataclass(frozen=True)
 class Rated(Record):
-    """``rate``: the rating by techniques (`sudoku.grading.Rating`) of a unique puzzle."""
+    """``rate``: the rating by techniques (`sudoku.logic.Rating`) of a unique puzzle."""
 
     rating: Any = None
 
