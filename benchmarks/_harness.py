@@ -403,8 +403,8 @@ def md_table(headers: list, rows: list, align: str | None = None) -> str:
 def portable(path) -> str:
     """``path`` as the results record it: never an absolute local path.
 
-    Relative to the repository where it is inside it or next to it
-    (``../shared/data/sudoku``), ``~/...`` under the home directory,
+    Relative to the repository where it is inside it or in the ``shared``
+    folder next to it (``../shared/data/sudoku``), ``~/...`` under the home directory,
     ``(temporary)`` in the system's temp directory, else its name alone: an
     absolute path names one machine's layout and user, and differs on every
     checkout.
@@ -414,7 +414,10 @@ def portable(path) -> str:
     p = Path(os.path.abspath(path))
     temp = Path(tempfile.gettempdir()).resolve()
     home = Path.home().resolve()
-    for base, shown in ((REPO, "."), (REPO.parent, ".."), (temp, None), (home, "~")):
+    # Only the shared folder, not all of the repository's parent: a checkout in the temp
+    # directory (CI's) would otherwise show its temporary files as "../pytest-of-...".
+    shared = REPO.parent / "shared"
+    for base, shown in ((REPO, "."), (shared, "../shared"), (temp, None), (home, "~")):
         if base == base.parent:  # the root directory holds everything: no use
             continue
         if p == base or base in p.parents:

@@ -87,8 +87,8 @@ def test_portable_paths(bench, tmp_path):
     if home not in (H.REPO.parent, *H.REPO.parents) and home != home.parent:
         assert H.portable(home / ".cache" / "x") == "~/.cache/x"
     got = H.portable_strings({"a": [str(H.REPO / "docs"), 3],
-                              "cmd": f"run --data {H.REPO.parent}/d --out={H.REPO}/o"})
-    assert got == {"a": ["docs", 3], "cmd": "run --data ../d --out=o"}
+                              "cmd": f"run --data {H.REPO.parent}/shared/d --out={H.REPO}/o"})
+    assert got == {"a": ["docs", 3], "cmd": "run --data ../shared/d --out=o"}
 
 
 def test_written_results_are_portable(bench, tmp_path):
