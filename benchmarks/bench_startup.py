@@ -13,16 +13,24 @@ loaded from disk.  Each is a new process timed from outside (wall clock, from
 * a new Python process counting 8-queens with numba-dlx, xcover (which
   compiles its kernels when imported) and exact-cover (C, nothing to compile):
   the in-process time of the first count (imports + compile or load + count) and
-  of a second count, and the whole process.
+  of a second count, and the whole process;
+* small jobs against ``python -c "import numba"``, warm cache, the two run in
+  turn (A B A B ...), each ratio taken within its pair and the median quoted:
+  the commands a person types on one puzzle, ``dlx count`` on
+  puzzles/queens8.dlx, and, for reference, a 16x16 puzzle, a hardest-list
+  puzzle and a whole file of 17-clue puzzles.  The ratio is what the targets
+  name, because absolute times move between machines.
 """
 
 from __future__ import annotations
 
 import json
+import statistics
 import sys
 import tempfile
 from pathlib import Path
 
+import _harness as H
 import _peers
 from _harness import Timing, child_env, console_script, fmt_range, md_table, run_child, say
 
@@ -91,6 +99,53 @@ def _one_puzzle(data: Path) -> str:
     return FALLBACK_PUZZLE
 
 
+# The targets: the ratio to `python -c "import numba"`, whole processes (None: reference).
+PAIRED_TARGETS = {"solve": 0.5, "check": 0.5, "count": 0.5, "candidates": 0.5,
+                  "hint": 0.6, "explain": 0.6, "rate": 0.6, "dlx count queens8": 0.6}
+
+
+def _first_line(path: Path) -> str | None:
+    if not path.is_file():
+        return None
+    for line in path.read_text().splitlines():
+        if line.strip() and not line.startswith(("#", ";")):
+            return line.split()[0]
+    return None
+
+
+def _paired_jobs(args, tmp: Path, one: Path) -> list:
+    """(label, command) of each small job, the data it needs permitting."""
+    sudoku, dlx = console_script("sudoku"), console_script("dlx")
+    jobs = [(name, sudoku + [name, str(one)]) for name in
+            ("solve", "check", "count", "candidates", "hint", "explain", "rate")]
+    jobs.append(("dlx count queens8", dlx + ["count", str(H.REPO / "puzzles" / "queens8.dlx")]))
+    for label, path in (("solve one 16x16", H.REPO / "puzzles" / "16x16.txt"),
+                        ("solve one hardest-list 9x9", args.data / "hardest1905_11plus.txt")):
+        line = _first_line(path)
+        if line is not None:
+            f = tmp / (label.replace(" ", "_") + ".txt")
+            f.write_text(line + "\n")
+            jobs.append((label, sudoku + ["solve", str(f)]))
+    whole = args.data / "17clue.txt"
+    if whole.is_file():
+        jobs.append(("solve 17clue.txt (49,158 puzzles)", sudoku + ["solve", str(whole)]))
+    return jobs
+
+
+def _paired(cmd, ref, env, repeat) -> dict:
+    """``cmd`` and ``ref`` in turn, ``repeat`` pairs after one of each unmeasured."""
+    run_child(cmd, env=env)
+    run_child(ref, env=env)
+    a, b, codes = [], [], []
+    for _ in range(max(repeat, 1)):
+        child = run_child(cmd, env=env)
+        a.append(child.wall)
+        codes.append(child.returncode)
+        b.append(run_child(ref, env=env).wall)
+    return {"seconds": Timing(a).to_dict(), "numba_import": Timing(b).to_dict(),
+            "ratios": [x / y for x, y in zip(a, b, strict=True)], "exit_codes": codes}
+
+
 def _runs(cmd, env_for_run, repeat, **kw) -> tuple[Timing, list]:
     runs, children = [], []
     for k in range(max(repeat, 1)):
@@ -129,6 +184,12 @@ def run(args, caches) -> dict:
                               "stderr": ch[0].stderr.strip()[:300],
                               "maxrss_kib": max(c.maxrss_kib for c in ch)}
 
+        ref = [sys.executable, "-c", "import numba"]
+        out["paired"] = {}
+        for label, cmd in _paired_jobs(args, Path(tmp), one):
+            say(f"startup: {label}, paired with import numba")
+            out["paired"][label] = _paired(cmd, ref, child_env(caches.warm), args.repeat)
+
     out["queens8"] = {}
     for solver, script in SCRIPTS.items():
         if not _peers.have(solver):
@@ -160,6 +221,25 @@ def run(args, caches) -> dict:
     return out
 
 
+def _median_ratio(entry: dict) -> float:
+    return statistics.median(entry["ratios"])
+
+
+def targets(result: dict) -> list:
+    """(target, measured, met) for the page's targets table."""
+    out = []
+    for label, entry in result.get("paired", {}).items():
+        goal = PAIRED_TARGETS.get(label)
+        if goal is None:
+            continue
+        what = "`dlx count puzzles/queens8.dlx`" if label.startswith("dlx") else \
+            f"`sudoku {label}` of one 9x9 puzzle"
+        r = _median_ratio(entry)
+        out.append((f"{what}: at most {goal}x `python -c \"import numba\"`", f"{r:.2f}x",
+                    r <= goal))
+    return out
+
+
 def markdown(result: dict) -> str:
     rows = [
         ["`sudoku --help`", "-", fmt_range(result["help"]["seconds"]), "-"],
@@ -182,6 +262,16 @@ def markdown(result: dict) -> str:
     text += "\n\nCounting 8-queens (92 solutions) in a new Python process:\n\n"
     text += md_table(["solver", "numba cache", "whole process, s",
                       "first count incl. imports, s", "second count, ms"], rows, "llrrr")
+    paired = result.get("paired", {})
+    if paired:
+        rows = [[f"`{label}`", fmt_range(e["seconds"]), fmt_range(e["numba_import"]),
+                 f"{_median_ratio(e):.2f}x",
+                 "-" if PAIRED_TARGETS.get(label) is None else f"{PAIRED_TARGETS[label]}x"]
+                for label, e in paired.items()]
+        text += ("\n\nSmall jobs against `python -c \"import numba\"`, run in turn (warm "
+                 "cache; the ratio is the median of the ratios within each pair):\n\n")
+        text += md_table(["job", "seconds", "import numba, s", "ratio", "target"], rows,
+                         "lrrrr")
     text += ("\n\n*empty* = a new empty `NUMBA_CACHE_DIR` for each run (everything compiles); "
              "*warm* = a cache filled by an earlier run. exact-cover is C and has nothing "
              f"to compile. The puzzle: `{result['puzzle']}`.")

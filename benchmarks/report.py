@@ -241,6 +241,9 @@ def targets(docs: dict) -> list:
         out.append(("first run after install: under 8 s and says it is compiling",
                     f"{H.fmt_range(e)} s, " + ("says so" if says else "does not say so"),
                     verdict(e["median"] < 8 and says)))
+        import bench_startup
+
+        out += [(t, m, verdict(ok)) for t, m, ok in bench_startup.targets(st)]
     mem = docs.get("memory", {}).get("result")
     if mem:
         g = mem["growth_mib"]
