@@ -247,7 +247,9 @@ def targets(result: dict) -> list:
     return out
 
 
-def markdown(result: dict) -> str:
+def markdown(result: dict, paired: bool = True) -> str:
+    """The section's tables; ``paired=False`` (the performance page): the small jobs only
+    by their targets (the page's targets table), each job's figures left to the report."""
     rows = [
         ["`sudoku --help`", "-", fmt_range(result["help"]["seconds"]), "-"],
         ["`sudoku solve` one puzzle", "warm", fmt_range(result["solve_warm"]["seconds"]),
@@ -269,12 +271,12 @@ def markdown(result: dict) -> str:
     text += "\n\nCounting 8-queens (92 solutions) in a new Python process:\n\n"
     text += md_table(["solver", "numba cache", "whole process, s",
                       "first count incl. imports, s", "second count, ms"], rows, "llrrr")
-    paired = result.get("paired", {})
-    if paired:
+    jobs = result.get("paired", {}) if paired else {}
+    if jobs:
         rows = [[f"`{label}`", fmt_range(e["seconds"]), fmt_range(e["numba_import"]),
                  f"{_median_ratio(e):.2f}x",
                  "-" if PAIRED_TARGETS.get(label) is None else f"{PAIRED_TARGETS[label]}x"]
-                for label, e in paired.items()]
+                for label, e in jobs.items()]
         text += ("\n\nSmall jobs against `python -c \"import numba\"`, run in turn (warm "
                  "cache; the ratio is the median of the ratios within each pair):\n\n")
         text += md_table(["job", "seconds", "import numba, s", "ratio", "target"], rows,

@@ -424,6 +424,11 @@ def blocks(docs: dict, directory: Path | None = None) -> dict:
             # The page keeps the peers' first solutions; their checks are in the printed
             # report, and check over solve for each peer in its own table.
             out["sudoku-peers"] = bench_sudoku.peer_tables(result, ("solve",))
+        elif section == "startup":
+            # The small jobs paired with a numba import show on the page by their targets.
+            import bench_startup
+
+            out["startup"] = bench_startup.markdown(result, paired=False)
         else:
             out[section] = module(section).markdown(result)
         out.update(_summaries(section, result))
