@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from . import validate
+from .codes import CLASH, COMPLETE, LIMIT, NODES, OVERFLOW, STATUSES
 from .errors import ProblemError
 from .results import BatchResult
 
@@ -36,13 +37,6 @@ if TYPE_CHECKING:
 
 __all__ = ["STATUSES", "COMPLETE", "LIMIT", "NODES", "OVERFLOW", "CLASH", "BatchArrays",
            "forced_arrays", "solve_arrays", "solve_many"]
-
-STATUSES = ("complete", "limit", "nodes", "overflow", "clash")
-"""What `BatchArrays.codes` mean, by code: the whole tree was searched (the
-count is exact); ``limit`` solutions were found; the node budget ran out; the
-count reached 2**63 - 1; the member's forced options clash (no solution)."""
-
-COMPLETE, LIMIT, NODES, OVERFLOW, CLASH = range(len(STATUSES))
 
 
 @dataclass

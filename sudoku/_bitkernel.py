@@ -36,11 +36,23 @@ Return codes are `dlx.batch`'s status codes.
 
 from __future__ import annotations
 
+from functools import reduce
+from operator import or_
 from typing import Any
 
-import numpy as np
-from numba import config, njit
-from numba.cpython.unsafe.numbers import trailing_zeros
+from dlx import plain
+
+if plain.interpreted(__name__):  # the interpreted copy, for small jobs (see dlx.plain)
+    from dlx.plain import njit, np  # type: ignore[assignment]
+
+    trailing_zeros: Any = None
+    DISABLE_JIT = True
+else:
+    import numpy as np
+    from numba import config, njit
+    from numba.cpython.unsafe.numbers import trailing_zeros
+
+    DISABLE_JIT = getattr(config, "DISABLE_JIT", False)
 
 __all__ = ["batch9", "search9"]
 
@@ -57,8 +69,8 @@ def _py_ctz(x):
 
 # The index of the lowest set bit of a nonzero word: numba's intrinsic, one instruction (a
 # binary search takes five tests whose branches the processor cannot predict); plain Python
-# under NUMBA_DISABLE_JIT.
-_ctz: Any = _py_ctz if getattr(config, "DISABLE_JIT", False) else trailing_zeros
+# interpreted and under NUMBA_DISABLE_JIT.
+_ctz: Any = _py_ctz if DISABLE_JIT else trailing_zeros
 
 INT64_MAX = np.iinfo(np.int64).max
 FULL27 = (1 << 27) - 1
@@ -70,25 +82,24 @@ DEPTH, PHASE, COUNT, NODE = range(4)
 
 
 def _tables():
-    """The band tables, built once in numpy (read by the jitted code as constants)."""
-    shrink = np.zeros(512, dtype=np.int64)  # 9 cells of a row -> which of its 3 boxes
-    for x in range(512):
-        shrink[x] = sum(1 << k for k in range(3) if x >> (3 * k) & 7)
+    """The band tables, built once (read by the jitted code as constants)."""
+    # 9 cells of a row -> which of its 3 boxes
+    shrink = [sum(1 << k for k in range(3) if x >> (3 * k) & 7) for x in range(512)]
     perms = [(0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0)]
     masks = [sum(1 << (3 * r + p[r]) for r in range(3)) for p in perms]
-    allowed = np.zeros(512, dtype=np.int64)  # segments -> those some permutation uses
-    expand = np.zeros(512, dtype=np.int64)  # segments -> their 27 cells
-    for s in range(512):
-        allowed[s] = np.bitwise_or.reduce([m for m in masks if (m & s) == m] or [0])
-        expand[s] = sum(7 << (9 * (k // 3) + 3 * (k % 3)) for k in range(9) if s >> k & 1)
-    kill = np.zeros(27, dtype=np.int64)  # a band cell's row and box peers in the band
+    # segments -> those some permutation uses
+    allowed = [reduce(or_, [m for m in masks if (m & s) == m], 0) for s in range(512)]
+    # segments -> their 27 cells
+    expand = [sum(7 << (9 * (k // 3) + 3 * (k % 3)) for k in range(9) if s >> k & 1)
+              for s in range(512)]
+    kill = []  # a band cell's row and box peers in the band
     for i in range(27):
         r, c = divmod(i, 9)
         row = 511 << (9 * r)
         box = sum(7 << (9 * rr + 3 * (c // 3)) for rr in range(3))
-        kill[i] = (row | box) & ~(1 << i)
-    col = np.array([(1 | 1 << 9 | 1 << 18) << c for c in range(9)], dtype=np.int64)
-    return shrink, allowed, expand, kill, col
+        kill.append((row | box) & ~(1 << i))
+    col = [(1 | 1 << 9 | 1 << 18) << c for c in range(9)]
+    return tuple(np.array(t, dtype=np.int64) for t in (shrink, allowed, expand, kill, col))
 
 
 SHRINK, ALLOWED, EXPAND, KILL, COL = _tables()
@@ -342,14 +353,14 @@ def _start9(grid, st):
 
 
 @njit(cache=True, inline="always")
-def _solution9(st, out):
+def _solution9(st, sols, row):
     for d in range(9):
         for b in range(3):
             m = st[3 * d + b]
             while m:
                 i = _ctz(m)
                 m &= m - 1
-                out[27 * b + i] = d + 1
+                sols[row, 27 * b + i] = d + 1
 
 
 @njit(cache=True, nogil=True)
@@ -365,12 +376,13 @@ def search9(grid, st, stack, guess, ctx, sols, limit, max_nodes):
     """
     dirty = 0  # planes to propagate from before the next step
     if ctx[PHASE] < 0:
-        ctx[:] = 0
+        for k in range(4):  # (element by element: an interpreted memoryview takes no scalar)
+            ctx[k] = 0
         if not _start9(grid, st):
             ctx[PHASE] = 0
             return CLASH
-        fails = guess[82:]
-        fails[:] = 0
+        for k in range(82, 82 + 135):
+            guess[k] = 0
         dirty = FULL27
     fails = guess[82:]
     score = guess[82 + 135:]
@@ -386,7 +398,7 @@ def search9(grid, st, stack, guess, ctx, sols, limit, max_nodes):
         if ok:
             if (st[27] & st[28] & st[29]) == FULL27:
                 if count < sols.shape[0]:
-                    _solution9(st, sols[count])
+                    _solution9(st, sols, count)
                 count, code = _tally(count, limit)
                 ok = False
                 if code != COMPLETE:
@@ -419,7 +431,7 @@ def search9(grid, st, stack, guess, ctx, sols, limit, max_nodes):
 @njit(cache=True, nogil=True)
 def batch9(grids, limit, max_nodes, counts, nodes, codes, sols):
     """`search9` every row of ``grids``; one solution slot per ``sols[k]`` row."""
-    st = np.zeros(STATE, dtype=np.int64)
+    st = np.zeros(STATE, dtype=np.int64)  # (batch9 is never run interpreted)
     stack = np.zeros((82, STATE), dtype=np.int64)
     guess = np.zeros(GUESS_WORDS, dtype=np.int64)
     ctx = np.zeros(4, dtype=np.int64)
