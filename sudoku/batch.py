@@ -18,29 +18,33 @@ Dask cluster instead.  Either way the results come in input order.
 from __future__ import annotations
 
 import contextlib
+import sys
 import time
 from collections.abc import Iterable, Iterator, Sized
 from itertools import repeat
-from typing import Literal, overload
-
-import numpy as np
+from typing import TYPE_CHECKING, Literal, TypeGuard, overload
 
 from dlx import validate, warm_up
-from dlx.batch import CLASH, NODES, OVERFLOW
-from dlx.parallel import TaskInterrupted, backend_for, ordered
+from dlx.codes import CLASH, NODES, OVERFLOW
+from dlx.parallel.backends import TaskInterrupted, backend_for, ordered
 
 from .encode import shape_key
 from .engines import Engine, choose, kernel_name
 from .errors import PuzzleError
-from .formats.bulk import PuzzleBlock
 from .grid import Puzzle, check_givens
 from .results import PuzzleResult, ResultBlock, result_status, statuses_of_codes
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from .formats.bulk import PuzzleBlock
 
 __all__ = ["BATCH_NODE_CAP", "BATCH_SECONDS", "CHUNK", "SCHEDULER_CHUNK", "PuzzleResult",
            "ResultBlock", "map_chunks", "solve_all"]
 
 BATCH_NODE_CAP = 200_000  # nodes a puzzle may use inside a batch before it is finished alone
 CHUNK = 4096  # the most puzzles per jitted batch call (bounds memory)
+PLAIN_GROUP = 16  # puzzles of a group searched one by one, interpreted while the budget lasts
 BATCH_SECONDS = 0.1  # batches are sized to take about this long, so Ctrl-C, timeouts
 # and output never wait long for a kernel call to return
 SCHEDULER_CHUNK = 2048  # puzzles per task in map_chunks (tens of milliseconds of 9x9 work)
@@ -58,8 +62,17 @@ def _finish_alone(res: PuzzleResult, engine: Engine, grid, limit, store, timeout
     res.status = result_status(res.mode, r.status)
 
 
+def _is_block(item) -> TypeGuard[PuzzleBlock]:
+    """Is ``item`` a `PuzzleBlock`?  (Without importing numpy: there is none before
+    `sudoku.formats.bulk`, which needs it, is loaded.)"""
+    bulk = sys.modules.get("sudoku.formats.bulk")
+    return bulk is not None and isinstance(item, bulk.PuzzleBlock)
+
+
 def _grids(puzzles, n) -> np.ndarray:
     """The givens of puzzles of size ``n``: a read-only uint8 array, one row per puzzle."""
+    import numpy as np
+
     # (A Puzzle keeps its values as bytes: packing a 9x9 grid again cost about 1 us.)
     return np.frombuffer(b"".join([p._packed for p in puzzles]),
                          dtype=np.uint8).reshape(len(puzzles), n * n)
@@ -93,7 +106,7 @@ class _Group:
 
     __slots__ = ("positions", "puzzles", "blocks", "engine", "grids", "job", "out", "seconds")
 
-    def __init__(self, positions, puzzles, kernel, blocks=None):
+    def __init__(self, positions, puzzles, kernel, blocks=None, plain=False):
         self.positions = positions  # each puzzle's place in its chunk; None: 0, 1, 2, ...
         self.puzzles = puzzles
         # (place in the chunk, PuzzleBlock) of puzzles read in bulk, for an engine that
@@ -104,21 +117,39 @@ class _Group:
         self.seconds: list[float] | None = None  # each puzzle's kernel call, if timed
         # The engine (sudoku.engines) and the puzzles encoded for it, in the calling
         # thread: the engines' and problems' caches are dicts.
+        self.job = None  # the puzzles encoded for the engine's batch call
         if blocks is not None:
+            import numpy as np
+
             self.engine = choose(blocks[0][1][0], kernel)
             values = [b.values for _, b in blocks]
             self.grids = values[0] if len(values) == 1 else np.concatenate(values)
         else:
             self.engine = choose(puzzles[0], kernel)
+            if plain and len(puzzles) <= PLAIN_GROUP and self.engine.interpreted:
+                # A few puzzles, whose lone searches may run before numba has loaded (a
+                # lone search is the batch kernel's, resumable): their values as bytes.
+                self.grids = [p._packed for p in puzzles]
+                return
             self.grids = _grids(puzzles, puzzles[0].size)
         self.job = self.engine.prepare(self.grids, puzzles)
 
     def _call(self, s: _Settings, lo: int, hi: int):
         """The kernel call on puzzles ``lo:hi`` of the group."""
+        assert self.job is not None
         return self.job.run(lo, hi, limit=s.run_limit, store=s.store, max_nodes=s.cap)
 
     def run(self, s: _Settings) -> None:
-        """The kernel call: one for the whole group, or with ``s.timed`` one per puzzle."""
+        """The kernel call: one for the whole group, or with ``s.timed`` one per puzzle;
+        or without an encoded batch, each puzzle's lone search."""
+        if self.job is None:
+            # Each search goes straight to the end a batch would reach for the puzzle,
+            # the node cap then a lone search with the timeout: the same counts, nodes
+            # and solutions, in one search.
+            self.out = [self.engine.alone(grid, limit=s.run_limit, store=s.store,
+                                          timeout=s.timeout, max_nodes=s.max_nodes)
+                        for grid in self.grids]
+            return
         if not s.timed:
             self.out = self._call(s, 0, len(self.grids))
             return
@@ -146,7 +177,7 @@ class _Chunk:
     the calling thread reads before `finish`.
     """
 
-    def __init__(self, items, start, mode, kernel=None):
+    def __init__(self, items, start, mode, kernel=None, plain=False):
         self.start = start  # input index of items[0]
         self.size = _puzzles_in(items)
         # A puzzle's result once it is final (or _COVERED by a ResultBlock before it).
@@ -158,13 +189,13 @@ class _Chunk:
             # (The keys are compared as they are made: a list of them all would add
             # thousands of objects for the cycle collector to walk.)
             if all(map(shape_key(items[0]).__eq__, map(shape_key, items))):
-                self.groups = [_Group(None, items, kernel)]
+                self.groups = [_Group(None, items, kernel, plain=plain)]
                 return
         groups: dict = {}
         blocks: dict = {}  # box shape -> [(place, PuzzleBlock)], for the bit kernel
         pos = 0
         for item in items:
-            if isinstance(item, PuzzleBlock):
+            if _is_block(item):
                 shape = item.box_rows, item.box_cols
                 if shape in blocks or choose(item[0], kernel).takes_blocks:
                     blocks.setdefault(shape, []).append((pos, item))
@@ -188,7 +219,7 @@ class _Chunk:
                 positions.append(pos)
                 puzzles.append(item)
             pos += 1
-        self.groups = [_Group(positions, puzzles, kernel)
+        self.groups = [_Group(positions, puzzles, kernel, plain=plain)
                        for positions, puzzles in groups.values()]
         self.groups += [_Group(None, None, kernel, runs) for runs in blocks.values()]
 
@@ -228,6 +259,11 @@ class _Chunk:
         """Turn a group's kernel output into results; finish alone those it capped."""
         out, g.out = g.out, None
         assert out is not None  # set by run
+        if g.job is None:
+            self._decode_alone(g, out, s)
+            return
+        import numpy as np
+
         if g.blocks is not None:  # Puzzle objects are wanted after all
             g.puzzles = [p for _, b in g.blocks for p in b]
             g.positions = [pos + i for pos, b in g.blocks for i in range(len(b))]
@@ -264,9 +300,25 @@ class _Chunk:
             self.results[pos] = res
             self._stop_if_interrupted(res, pos)
 
+    def _decode_alone(self, g: _Group, out: list, s: _Settings) -> None:
+        """A group's lone searches as results, as `_decode` makes them of a batch's."""
+        start = self.start
+        for k, (p, r) in enumerate(zip(g.puzzles, out, strict=True)):
+            pos = k if g.positions is None else g.positions[k]
+            # (Timed as a batch times a puzzle: by its lone search past the node cap.)
+            seconds = r.seconds if r.nodes >= s.cap and s.finish_alone else 0.0
+            res = PuzzleResult(start + pos, p, None, result_status(s.mode, r.status), r.count,
+                               r.solutions, r.nodes, seconds, s.mode)
+            if res.status == "invalid":
+                _settle(res, g, k, s)
+            self.results[pos] = res
+            self._stop_if_interrupted(res, pos)
+
     def _decode_blocks(self, g: _Group, s: _Settings) -> None:
         """A group of PuzzleBlocks' kernel output as ResultBlocks, but for the puzzles
         that need more (clashing givens named, capped ones finished alone)."""
+        import numpy as np
+
         out, g.out = g.out, None
         assert out is not None and g.blocks is not None
         codes = out.codes
@@ -452,7 +504,7 @@ class _Feed:
                 item = next(self.items, _END)
                 if item is _END:
                     break
-            if isinstance(item, PuzzleBlock):
+            if _is_block(item):
                 if count + len(item) > want:
                     self.rest = item.slice(want - count, len(item))
                     item = item.slice(0, want - count)
@@ -468,13 +520,13 @@ _END = object()
 
 def _puzzles_in(items: Iterable) -> int:
     """How many puzzles the items hold: a PuzzleBlock its puzzles, any other item one."""
-    return sum(len(x) if isinstance(x, PuzzleBlock) else 1 for x in items)
+    return sum(len(x) if _is_block(x) else 1 for x in items)
 
 
 def _flat(items: Iterable) -> Iterator:
     """The items with every PuzzleBlock's puzzles in its place, one by one."""
     for item in items:
-        if isinstance(item, PuzzleBlock):
+        if _is_block(item):
             yield from item
         else:
             yield item
@@ -502,7 +554,7 @@ def _solve(items: Iterable, s: _Settings, jobs: int, fixed: int | None):
             got, count = feed.take(want)
             if not got:
                 return
-            yield _Chunk(got, index, s.mode, s.kernel), s
+            yield _Chunk(got, index, s.mode, s.kernel, plain=not s.timed), s
             index += count
             if count < want:  # a short read means the end: never read past it
                 return

@@ -62,10 +62,6 @@ from dlx.cli_base import (
 from dlx.cli_base import err as _err
 from dlx.cli_base import isatty as _isatty
 
-from . import cli_explain as _explain
-from . import cli_make as _make
-from . import cli_serve as _serve
-from . import cli_show as _show
 from . import operations as ops
 from ._cli_common import exit_code as _exit_code
 from ._cli_common import file_arguments as _files
@@ -496,13 +492,13 @@ def _exit_status(tally, not_good: int) -> int:
 
 
 # Making puzzles: generate, minimize, grade (defined in sudoku.cli_make); explaining
-# them: explain, hint, rate (sudoku.cli_explain).
-for _command in (_make.generate, _make.minimize, _make.grade, _explain.explain, _explain.hint,
-                 _explain.rate):
-    cli.add_command(_command)
-# Drawing puzzles: show (defined in sudoku.cli_show); the web app: serve (sudoku.cli_serve).
-cli.add_command(_show.show)
-cli.add_command(_serve.serve)
+# them: explain, hint, rate (sudoku.cli_explain); drawing them: show (sudoku.cli_show);
+# the web app: serve (sudoku.cli_serve).  Each module is imported when its command runs
+# (or --help lists them), so that a command starts without the others' imports.
+cli.lazy_commands.update({name: f"sudoku.{module}:{name}" for module, names in (
+    ("cli_make", ("generate", "minimize", "grade")),
+    ("cli_explain", ("explain", "hint", "rate")),
+    ("cli_show", ("show",)), ("cli_serve", ("serve",))) for name in names})
 
 
 def main(argv=None):

@@ -24,13 +24,13 @@ from __future__ import annotations
 import operator
 from typing import TYPE_CHECKING
 
-import numpy as np
-
-from dlx import Problem
-
 from .grid import Puzzle, houses
 
 if TYPE_CHECKING:
+    import numpy as np
+
+    from dlx import Problem
+
     from .shapes import PuzzleLike
 
 __all__ = ["PROBLEM_CACHE", "cell_value", "givens", "grid_of", "option_number",
@@ -97,6 +97,8 @@ def problem_for(puzzle: PuzzleLike) -> Problem:
             options += [[free + k, blocked + k] for k in range(total)]
             primary += total
             secondary = total
+        from dlx import Problem  # lazy: keeps numpy out of start-up
+
         prob = Problem(options, primary=primary, secondary=secondary)
         if len(_problems) >= PROBLEM_CACHE:  # many jigsaw maps: drop the least recently used
             del _problems[next(iter(_problems))]
@@ -134,6 +136,8 @@ def option_numbers(grids, n: int) -> np.ndarray:
     >>> option_numbers([0, 2, 0, 0] + [0] * 12, 4).tolist()
     [5]
     """
+    import numpy as np
+
     flat = np.asarray(grids).reshape(-1)
     at = np.flatnonzero(flat != 0)  # (numpy finds a bool array's nonzeros faster)
     return ((at % (n * n)) * n + flat[at] - 1).astype(np.uint32)
@@ -142,6 +146,8 @@ def option_numbers(grids, n: int) -> np.ndarray:
 def givens(puzzle: Puzzle) -> np.ndarray:
     """What a search forces: the options of ``puzzle``'s givens, in cell order, then
     for a puzzle with candidates its `restrictions`."""
+    import numpy as np
+
     found = option_numbers(np.frombuffer(puzzle.packed, dtype=np.uint8), puzzle.size)
     if puzzle._restricted:
         return np.concatenate([found, restrictions(puzzle)])
@@ -151,6 +157,8 @@ def givens(puzzle: Puzzle) -> np.ndarray:
 def restrictions(puzzle: Puzzle) -> np.ndarray:
     """For a puzzle with candidates: the options that allow each (cell, value) that is a
     candidate and forbid every other (see `problem_for`), as ``uint32``."""
+    import numpy as np
+
     allowed = puzzle.allowed
     assert allowed is not None
     total = len(allowed)

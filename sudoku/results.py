@@ -11,14 +11,17 @@ from __future__ import annotations
 
 import struct
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-import numpy as np
-
-from dlx.batch import STATUSES
+from dlx.codes import STATUSES
 
 from .errors import PuzzleError
-from .formats.bulk import PuzzleBlock, format_block
 from .grid import Puzzle
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from .formats.bulk import PuzzleBlock
 
 __all__ = ["PuzzleResult", "ResultBlock", "STATUS_OF_CODE", "statuses_of_codes",
            "result_status"]
@@ -37,7 +40,7 @@ def statuses_of_codes(mode: str) -> tuple[str, ...]:
 
     Examples
     --------
-    >>> from dlx.batch import STATUSES
+    >>> from dlx.codes import STATUSES
     >>> statuses_of_codes("solve")[STATUSES.index("limit")]
     'solved'
     >>> statuses_of_codes("check")[STATUSES.index("limit")]
@@ -192,6 +195,8 @@ class ResultBlock:
 
     def verdicts(self) -> list[str]:
         """Each puzzle's `PuzzleResult.verdict`."""
+        import numpy as np
+
         counts = self.counts
         complete = self.codes == STATUSES.index("complete")
         if self.mode == "solve":
@@ -203,8 +208,12 @@ class ResultBlock:
 
     def solution_lines(self) -> list[str | None]:
         """Each puzzle's first solution as a line of symbols (`format_line`), or None."""
+        import numpy as np
+
         if self.solutions.shape[1] == 0:
             return [None] * len(self)
+        from .formats.bulk import format_block
+
         lines: list[str | None] = list(format_block(self.solutions[:, 0]))
         for i in np.flatnonzero(self.counts == 0).tolist():
             lines[i] = None
@@ -223,6 +232,8 @@ class ResultBlock:
 def _found_grids(counts: np.ndarray, solutions: np.ndarray) -> list[list[tuple]]:
     """Each puzzle's solved grids as tuples: the first ``min(counts[i], slots)`` rows of
     ``solutions[i]`` (``uint8``, shape ``(puzzles, slots, cells)``), cut in C by struct."""
+    import numpy as np
+
     unpack = struct.Struct(f"{solutions.shape[2]}B").iter_unpack
     if solutions.shape[1] == 1 and counts.all():
         return [[grid] for grid in unpack(solutions.tobytes())]

@@ -31,6 +31,14 @@ SLOW_CASES = {
 }
 
 
+@pytest.fixture(autouse=True)
+def _fresh_plain_budget(monkeypatch):
+    """Each test starts with the interpreted-kernel budget of a new process (dlx.plain)."""
+    from dlx import plain
+
+    monkeypatch.setattr(plain, "_spent", [0.0])
+
+
 def pytest_collection_modifyitems(config, items):
     found, tests = set(), set()
     for item in items:

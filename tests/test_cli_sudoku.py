@@ -21,6 +21,8 @@ import time
 
 import pytest
 from click.testing import CliRunner
+
+from dlx import plain
 from procs import cpu_seconds
 
 from sudoku import cli as sudoku_cli
@@ -45,6 +47,15 @@ def write(tmp_path, text, name="puzzles.txt"):
     p = tmp_path / name
     p.write_text(text)
     return str(p)
+
+
+@pytest.fixture(autouse=True, params=["only", "never"])
+def kernel_path(request, monkeypatch):
+    """Every test here runs on both paths of a small job: its lone searches interpreted
+    throughout (`dlx.plain`), and compiled from the start.  Results, statistics, limits
+    and messages must be the same on both."""
+    monkeypatch.setenv(plain.ENV, request.param)
+    return request.param
 
 
 @pytest.fixture

@@ -168,7 +168,7 @@ def test_the_operations_import_no_front_end():
 def test_the_front_end_checks_see_an_import():
     # The two checks above would pass vacuously if `_targets` missed relative imports.
     found = {m for _, m in _targets(ROOT / "sudoku" / "cli.py")}
-    assert {"sudoku.cli_make", "sudoku.operations", "click"} <= found
+    assert {"sudoku._cli_common", "sudoku.operations", "click"} <= found
     assert _is_cli("sudoku._cli_common") and _is_cli("dlx.cli_base") and _is_web("sudoku.web.api")
     assert not _is_cli("sudoku.operations.records")
 # A function-level import that keeps numba or numpy out of start-up carries the comment

@@ -464,8 +464,8 @@ def test_the_calling_thread_leaves_a_worker_a_chunk_queued(monkeypatch):
     read, started, left = [], [], []
     go = threading.Event()
 
-    def init(self, items, start, mode, kernel=None):
-        real_init(self, items, start, mode, kernel)
+    def init(self, items, start, mode, kernel=None, plain=False):
+        real_init(self, items, start, mode, kernel, plain)
         read.append(start)
 
     def run(self, s):

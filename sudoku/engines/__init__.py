@@ -57,7 +57,8 @@ _CACHED = 32  # engines kept (their shape arrays, DLX's problem), the least rece
 class Row(NamedTuple):
     """One engine of the table: ``name``; its ``engine`` class; the ``kernel``'s
     module and its lone ``search`` and ``batch`` functions (bit kernels: loaded
-    on first use); which puzzles it ``serves``, and of those which ``auto`` gives it."""
+    on first use); which puzzles it ``serves``, and of those which ``auto`` gives it;
+    whether the kernel's file also runs ``interpreted`` (`dlx.plain`), for small jobs."""
 
     name: str
     engine: type[Engine]
@@ -66,6 +67,7 @@ class Row(NamedTuple):
     batch: str
     serves: Callable[[Puzzle], bool]
     auto: Callable[[Puzzle], bool]
+    interpreted: bool = False
 
 
 @dataclass(frozen=True)
@@ -112,7 +114,8 @@ class Every:
 
 # In order: a puzzle gets the first row that serves it (and under "auto" whose auto holds).
 ENGINES: tuple[Row, ...] = (
-    Row("band9", BandEngine, "sudoku._bitkernel", "search9", "batch9", Standard(3, 3), Every()),
+    Row("band9", BandEngine, "sudoku._bitkernel", "search9", "batch9", Standard(3, 3), Every(),
+        interpreted=True),
     Row("band16", BandEngine, "sudoku._bitkernel16", "search16", "batch16", Standard(4, 4),
         Every()),
     Row("planes", PlaneEngine, "sudoku._planekernel", "search_planes", "batch_planes",

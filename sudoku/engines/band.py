@@ -8,7 +8,7 @@ search's state and guess arrays have the sizes its module defines as
 
 from __future__ import annotations
 
-import numpy as np
+from typing import Any
 
 from ..grid import Puzzle
 from .base import BitEngine, kernel_module
@@ -21,10 +21,11 @@ _BATCH = ("int64(uint8[:, ::1], int64, int64, int64[::1], int64[::1], int64[::1]
           "uint8[:, :, ::1])")
 
 
-def band_arrays(module: str) -> tuple[int, int]:
+def band_arrays(module: str, interpreted: bool = False) -> tuple[int, int]:
     """(state words, guess array words) of a band kernel's lone search, as its module
-    ``module`` makes them for its batch function."""
-    mod = kernel_module(module)
+    ``module`` makes them for its batch function (read from its interpreted copy with
+    ``interpreted``)."""
+    mod = kernel_module(module, interpreted)
     return int(mod.STATE), int(mod.GUESS_WORDS)
 
 
@@ -42,11 +43,13 @@ class BandEngine(BitEngine):
     def arrays(self) -> tuple[int, int]:
         """`band_arrays` of the row's kernel."""
         if self._sizes is None:
-            self._sizes = band_arrays(self.row.kernel)
+            self._sizes = band_arrays(self.row.kernel, self.interpreted)
         return self._sizes
 
-    def work(self) -> tuple:
+    def work(self, xp: Any = None) -> tuple:
+        if xp is None:
+            import numpy as xp
         words, guesses = self.arrays
-        return (np.zeros(words, dtype=np.int64),
-                np.zeros((self.cells + 1, words), dtype=np.int64),
-                np.zeros(guesses, dtype=np.int64))
+        return (xp.zeros(words, dtype=xp.int64),
+                xp.zeros((self.cells + 1, words), dtype=xp.int64),
+                xp.zeros(guesses, dtype=xp.int64))

@@ -19,6 +19,14 @@ of them are called alike:
   so that a caller timing each puzzle's call times the search alone;
 * ``join(outs)``: the batch outputs of consecutive calls (or parts) as one.
 
+A kernel family whose file runs interpreted too (``Row.interpreted``: its code
+uses only what `dlx.plain` supports) searches a lone puzzle interpreted first,
+without loading numba or numpy, while the process has not yet spent
+`dlx.plain`'s small budget of interpreted time; a search that outlasts it goes
+on compiled from the very state where it stopped, so the answer and the
+statistics are the same either way, and no search takes much longer than it
+would compiled.  Once the compiled kernel is loaded, it alone runs.
+
 `BitEngine` implements them once over a kernel family's two jitted functions
 (a batch function and a resumable search, `sudoku._bitkernel`'s calling
 convention: the family's shape arrays first, then the grid, the family's work
@@ -35,22 +43,23 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
-import numpy as np
-
-from dlx import CountResult, SearchStopped, Stats, Uniqueness, validate
-from dlx.batch import STATUSES
+from dlx import CountResult, SearchStopped, Stats, Uniqueness, plain, validate
+from dlx.codes import STATUSES
 
 from ..errors import PuzzleError
 from ..grid import Puzzle, check_givens
-from ..results import _found_grids
 
 if TYPE_CHECKING:
+    import numpy as np
+
     from . import Row
 
 __all__ = ["AloneResult", "BatchOut", "BitEngine", "Engine", "GridArrays", "Prepared",
            "SLICE_SECONDS", "kernel_module"]
 
 SLICE_SECONDS = 0.05  # a lone search checks its clock and Ctrl-C this often
+PLAIN_SLICE_SECONDS = 0.005  # and interpreted, its clock and its budget this often
+INT64_MAX = (1 << 63) - 1
 
 
 class BatchOut(Protocol):
@@ -77,6 +86,8 @@ class GridArrays:
 
     def found(self) -> list[list[tuple]]:
         """Each puzzle's solved grids, as tuples of values."""
+        from ..results import _found_grids  # lazy: keeps numpy out of start-up
+
         return _found_grids(self.counts, self.solutions)
 
 
@@ -91,8 +102,11 @@ class AloneResult:
     seconds: float
 
 
-def kernel_module(name: str) -> ModuleType:
-    """A bit kernel's module, for the sizes it defines (importing it imports numba)."""
+def kernel_module(name: str, interpreted: bool = False) -> ModuleType:
+    """A bit kernel's module, for the sizes it defines (importing it imports numba), or
+    with ``interpreted`` its interpreted copy (`dlx.plain.load`, which does not)."""
+    if interpreted:
+        return plain.load(name)
     import importlib
 
     from dlx import jit  # noqa: F401  (before the kernels' module: numba needs a writable cache)
@@ -162,8 +176,15 @@ class Engine:
 
     def join(self, outs: list) -> Any:
         """Consecutive calls' batch outputs as one."""
+        import numpy as np
+
         return type(outs[0])(*(np.concatenate([getattr(o, f) for o in outs])
                                for f in ("counts", "nodes", "codes", "solutions")))
+
+    @property
+    def interpreted(self) -> bool:
+        """Would a lone search start interpreted now (see the module docstring)?"""
+        return False
 
 
 class BitEngine(Engine):
@@ -174,15 +195,29 @@ class BitEngine(Engine):
     SIGNATURES: ClassVar[tuple[str, str]]  # (the lone search's, the batch function's)
     geometry: tuple = ()  # the shape arrays the kernel takes first
 
-    def kernel(self, fn: str):
-        """The row's jitted function ``fn``, compiled or loaded on first use."""
+    def kernel(self, fn: str, interpreted: bool = False):
+        """The row's jitted function ``fn``, compiled or loaded on first use; with
+        ``interpreted``, the same function of the kernel's interpreted copy."""
+        if interpreted:
+            return getattr(kernel_module(self.row.kernel, interpreted=True), fn)
         from dlx import jit  # before the kernels' module: numba needs a writable cache
 
         sig = self.SIGNATURES[0] if fn == self.row.search else self.SIGNATURES[1]
+        self._compiled = True
         return jit.compiled(self.row.kernel, fn, sig)
 
-    def work(self) -> tuple:
-        """Fresh work arrays for one lone search, in the kernel's order."""
+    _compiled = False  # a compiled kernel of the row's is loaded
+
+    @property
+    def interpreted(self) -> bool:
+        if not self.row.interpreted or self.geometry:
+            return False
+        mode = plain.mode()
+        return mode == "only" or (mode == "auto" and not self._compiled and plain.budget_left())
+
+    def work(self, xp: Any = None) -> tuple:
+        """Fresh work arrays for one lone search, in the kernel's order (numpy's, or
+        with ``xp=dlx.plain.np`` memoryviews)."""
         raise NotImplementedError
 
     def batch(self, grids: np.ndarray, *, limit=1, store=1, max_nodes=None,
@@ -195,9 +230,11 @@ class BitEngine(Engine):
         """
         limit = validate.budget("limit", limit, least=0, optional=False)
         store = validate.budget("store", store, least=0, optional=False)
-        max_nodes = validate.budget("max_nodes", max_nodes) or np.iinfo(np.int64).max
+        max_nodes = validate.budget("max_nodes", max_nodes) or INT64_MAX
         if limit:
             store = min(store, limit)
+        import numpy as np
+
         grids = np.require(grids, np.uint8, ["C", "W"])  # the kernels take writable arrays
         k = grids.shape[0]
         counts = np.zeros(k, dtype=np.int64)
@@ -218,32 +255,19 @@ class BitEngine(Engine):
         """
         t0 = time.perf_counter()
         cells = self.cells
-        grid = np.array(grid, dtype=np.uint8, order="C").reshape(cells)  # the kernel's own copy
         if limit:
             store = min(store, limit)
-        sols = np.zeros((store, cells), dtype=np.uint8)
-        ctx = np.array([0, -1, 0, 0], dtype=np.int64)
-        budget = max_nodes if max_nodes is not None else np.iinfo(np.int64).max
-        kern = self.kernel(self.row.search)
-        head = (*self.geometry, grid, *self.work(), ctx, sols, limit)
-        step = 1000
-        status = None
+        budget = max_nodes if max_nodes is not None else INT64_MAX
+        run = _LoneRun(self, _grid_bytes(grid, cells), store, limit)
         try:
-            while status is None:
-                t = time.perf_counter()
-                upto = min(budget, int(ctx[3]) + step)
-                code = STATUSES[kern(*head, upto)]
-                if code != "nodes" or upto >= budget:
-                    status = code
-                elif timeout is not None and time.perf_counter() - t0 >= timeout:
-                    status = "timeout"
-                else:
-                    spent = time.perf_counter() - t
-                    step = int(min(step * 4, max(100, step * SLICE_SECONDS / max(spent, 1e-6))))
+            status = run.interpreted(budget, t0, timeout) if self.interpreted else None
+            if status is None:
+                status = run.compiled(budget, t0, timeout)
         except KeyboardInterrupt:
             status = "interrupted"
+        ctx, sols = run.arrays[-2], run.arrays[-1]
         count = int(ctx[2])
-        raw = sols[:min(count, store)].tobytes()
+        raw = sols.tobytes()[:min(count, store) * cells]
         found = [tuple(raw[k:k + cells]) for k in range(0, len(raw), cells)]
         return AloneResult(count, status, int(ctx[3]), found, time.perf_counter() - t0)
 
@@ -254,8 +278,7 @@ class BitEngine(Engine):
         guesses as nodes, no link updates)."""
         timeout = validate.seconds("timeout", timeout)
         max_nodes = validate.budget("max_nodes", max_nodes)
-        grid = np.frombuffer(p.packed, dtype=np.uint8)
-        r = self.alone(grid, limit=limit, store=limit if store is None else store,
+        r = self.alone(p.packed, limit=limit, store=limit if store is None else store,
                        timeout=timeout, max_nodes=max_nodes)
         if r.status == "clash":
             check_givens(p)  # raises, naming the clashing cells
@@ -274,3 +297,71 @@ class BitEngine(Engine):
 
     def check(self, p: Puzzle, *, timeout=None, max_nodes=None) -> Uniqueness[tuple]:
         return Uniqueness.of(*self._search(p, 2, timeout, max_nodes))
+
+
+def _grid_bytes(grid, cells: int) -> bytes:
+    """A puzzle's values as ``cells`` bytes, from bytes or any sequence or array of values."""
+    if isinstance(grid, (bytes, bytearray)):
+        raw = bytes(grid)
+    elif hasattr(grid, "dtype"):  # a numpy array: its values, whatever its type
+        raw = bytes(grid.astype("uint8").reshape(-1).tolist())
+    else:
+        raw = bytes(grid)
+    if len(raw) != cells:
+        raise ValueError(f"a grid of {cells} values was expected, not {len(raw)}")
+    return raw
+
+
+class _LoneRun:
+    """One lone search's arrays and its slices: interpreted while the budget lasts (the
+    arrays memoryviews), then compiled (the same buffers seen as numpy arrays)."""
+
+    def __init__(self, engine: BitEngine, grid: bytes, store: int, limit: int):
+        self.engine = engine
+        self.limit = limit
+        if engine.interpreted:
+            xp: Any = plain.np
+            values, work = xp.array(grid, dtype=xp.uint8), engine.work(xp)
+        else:
+            import numpy as xp
+
+            values, work = xp.frombuffer(bytearray(grid), dtype=xp.uint8), engine.work()
+        # (A row even when none is kept: a memoryview has no empty dimension, and the
+        # kernel writes solutions only where there is room, read back up to ``store``.)
+        self.arrays = (values, *work, xp.array([0, -1, 0, 0], dtype=xp.int64),
+                       xp.zeros((max(store, 1), engine.cells), dtype=xp.uint8))
+
+    def _slices(self, kern, head, budget, t0, timeout, step, seconds, switch=None):
+        """Call ``kern`` a slice of nodes at a time until it ends, the node budget or the
+        timeout is reached (the status), or ``switch()`` says to stop here (None)."""
+        ctx = self.arrays[-2]
+        limit = self.limit
+        while True:
+            t = time.perf_counter()
+            upto = min(budget, int(ctx[3]) + step)
+            code = STATUSES[kern(*head, limit, upto)]
+            if code != "nodes" or upto >= budget:
+                return code
+            now = time.perf_counter()
+            if timeout is not None and now - t0 >= timeout:
+                return "timeout"
+            if switch is not None and switch(now - t):
+                return None
+            step = int(min(step * 4, max(10, step * seconds / max(now - t, 1e-6))))
+
+    def interpreted(self, budget, t0, timeout) -> str | None:
+        """Slices interpreted while the process's budget lasts: the status, or None to go
+        on compiled."""
+        engine = self.engine
+        kern = engine.kernel(engine.row.search, interpreted=True)
+        head = (*engine.geometry, *self.arrays)
+        return self._slices(kern, head, budget, t0, timeout, 20, PLAIN_SLICE_SECONDS,
+                            lambda spent: not plain.spend(spent))
+
+    def compiled(self, budget, t0, timeout) -> str:
+        engine = self.engine
+        if isinstance(self.arrays[-1], memoryview):  # going on from the interpreted slices
+            self.arrays = tuple(map(plain.as_numpy, self.arrays))
+        kern = engine.kernel(engine.row.search)
+        head = (*engine.geometry, *self.arrays)
+        return self._slices(kern, head, budget, t0, timeout, 1000, SLICE_SECONDS)

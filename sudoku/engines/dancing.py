@@ -13,15 +13,16 @@ from __future__ import annotations
 import struct
 import time
 from dataclasses import dataclass
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from dlx import CountResult, Uniqueness
-from dlx.batch import solve_arrays
 
 from ..encode import givens, grid_of, option_numbers, problem_for
 from ..grid import Puzzle, check_givens
 from .base import AloneResult, Engine, Prepared
+
+if TYPE_CHECKING:
+    import numpy as np
 
 __all__ = ["DancingEngine", "Encoded", "OptionArrays"]
 
@@ -42,6 +43,8 @@ class OptionArrays:
 
     def found(self) -> list[list[tuple]]:
         """Each puzzle's solved grids, as tuples of values."""
+        import numpy as np
+
         counts, sols, n = self.counts, self.solutions, self.encoded.engine.n
         e, lo, hi = self.encoded, self.lo, self.hi
         fptr = e.fptr[lo:hi + 1]
@@ -84,6 +87,8 @@ class OptionArrays:
 
 
 def _ptr(lengths) -> np.ndarray:
+    import numpy as np
+
     ptr = np.zeros(len(lengths) + 1, dtype=np.int64)
     np.cumsum(lengths, out=ptr[1:])
     return ptr
@@ -96,6 +101,8 @@ class Encoded(Prepared):
     them; decoding fills in the givens only)."""
 
     def __init__(self, engine: DancingEngine, grids: np.ndarray, puzzles=None):
+        import numpy as np
+
         super().__init__(engine, grids, puzzles)
         self.engine: DancingEngine = engine
         self.fopts = option_numbers(grids, engine.n)
@@ -110,6 +117,8 @@ class Encoded(Prepared):
 
     def run(self, lo: int, hi: int, *, limit=1, store=1, max_nodes=None) -> OptionArrays:
         ptr = self.kptr[lo:hi + 1] - self.kptr[lo]
+        from dlx.batch import solve_arrays
+
         out = solve_arrays(self.engine.problem, ptr, self.kopts[self.kptr[lo]:self.kptr[hi]],
                            limit=limit, store=store, max_nodes=max_nodes, locked=True)
         return OptionArrays(out.counts, out.nodes, out.codes, out.solutions, self, lo, hi)
@@ -137,6 +146,8 @@ class DancingEngine(Engine):
 
     def join(self, outs: list) -> OptionArrays:
         """Consecutive parts of one `Encoded`'s puzzles as one."""
+        import numpy as np
+
         first, last = outs[0], outs[-1]
         assert all(a.encoded is b.encoded and a.hi == b.lo
                    for a, b in zip(outs, outs[1:], strict=False)), "not consecutive parts"

@@ -6,10 +6,13 @@ Its shape arrays are made here, once per shape and variant (`_items`).
 
 from __future__ import annotations
 
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from ..grid import Puzzle, houses
 from .base import BitEngine
+
+if TYPE_CHECKING:
+    pass
 
 __all__ = ["ItemEngine"]
 
@@ -29,7 +32,9 @@ class ItemEngine(BitEngine):
         super().__init__(row, puzzle)
         self.items = self.geometry = _items(self.n, [cells for _, cells in houses(puzzle)])
 
-    def work(self) -> tuple:
+    def work(self, xp: Any = None) -> tuple:
+        import numpy as np  # (never run interpreted: its shape arrays are numpy's)
+
         state, trail, row, work = (int(v) for v in self.items[0][8:12])
         return (np.zeros(state, dtype=np.int64), np.zeros(trail, dtype=np.int64),
                 np.zeros((self.cells + 1, row), dtype=np.int64), np.zeros(work, dtype=np.int64))
@@ -40,6 +45,8 @@ def _items(n: int, hs: list) -> tuple:
     ``dims``, each cell's houses and its position in each, each house's cells, each
     cell's peers.  Every house has n cells (rows, columns, boxes, regions,
     diagonals, windows)."""
+    import numpy as np
+
     cells = n * n
     of: list[list[tuple[int, int]]] = [[] for _ in range(cells)]
     for h, hc in enumerate(hs):

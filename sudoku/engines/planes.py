@@ -7,11 +7,13 @@ Its shape arrays are made here, once per shape and variant (`_planes`).
 from __future__ import annotations
 
 import os
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from ..grid import Puzzle, houses
 from .base import BitEngine
+
+if TYPE_CHECKING:
+    import numpy as np
 
 __all__ = ["PlaneEngine"]
 
@@ -31,7 +33,9 @@ class PlaneEngine(BitEngine):
         super().__init__(row, puzzle)
         self.planes = self.geometry = _planes(self.n, [cells for _, cells in houses(puzzle)])
 
-    def work(self) -> tuple:
+    def work(self, xp: Any = None) -> tuple:
+        import numpy as np  # (never run interpreted: its shape arrays are numpy's)
+
         dims = self.planes[0]
         nw = int(dims[1])
         st = np.zeros((self.n + 1) * nw, dtype=np.int64)
@@ -41,6 +45,8 @@ class PlaneEngine(BitEngine):
 
 def _words(values) -> np.ndarray:
     """64-bit masks (Python ints) as the kernel's int64 words (bit 63 the sign)."""
+    import numpy as np
+
     return np.array(values, dtype=np.uint64).view(np.int64)
 
 
@@ -51,6 +57,8 @@ def _planes(n: int, hs: list) -> tuple:
     word); 63 under ``NUMBA_DISABLE_JIT``, where the kernel runs as plain Python
     on numpy's int64 scalars, which would overflow on bit 63.
     """
+    import numpy as np
+
     rw = (63 if os.environ.get("NUMBA_DISABLE_JIT", "0") not in ("", "0") else 64) // n
     nw = -(-n // rw)
     slot = [(r // rw) * 64 + (r % rw) * n + c for r in range(n) for c in range(n)]

@@ -144,6 +144,9 @@ def _overlong(number: int, length: int) -> _Line:
 _LINE_END = re.compile(r"\r\n?|\n")
 _LINE_END_BYTES = re.compile(rb"\r\n?|\n")
 _BLOCK = 1 << 18  # bytes a binary stream is read in (runs of puzzles go to numpy whole)
+# Fewer lines than this, read at once, are read line by line: a few puzzles are read as
+# fast so, and their command need not wait for numpy to load.
+BULK_LINES = 32
 
 
 def _file_lines(f, close: bool) -> Iterator[_Line | _Bulk]:
@@ -211,7 +214,7 @@ def _file_lines(f, close: bool) -> Iterator[_Line | _Bulk]:
                 yield _overlong(number, skipped + len(pieces[0]))
                 skipped = 0
                 del pieces[0]
-            runs = _bulk_runs(pieces) if binary and pieces else ()
+            runs = _bulk_runs(pieces) if binary and len(pieces) >= BULK_LINES else ()
             at = 0
             for run in (*runs, None):
                 for piece in pieces[at:run.start if run else len(pieces)]:
