@@ -21,10 +21,9 @@ import time
 
 import pytest
 from click.testing import CliRunner
-
-from dlx import plain
 from procs import cpu_seconds
 
+from dlx import plain
 from sudoku import cli as sudoku_cli
 from sudoku.checker import validate_solution
 from sudoku.cli import cli
