@@ -82,8 +82,11 @@ def explain(file, box, variant, regions, fmt, jobs, quiet):
     effect: `r1c3=4` places 4, `r2c5<>3` removes the candidate 3.  From
     easiest to hardest: naked-single, hidden-single, pointing, claiming,
     locked-candidates, naked-pair, hidden-pair, naked-triple, hidden-triple,
-    x-wing, naked-quad, hidden-quad, swordfish, jellyfish, xy-wing, xyz-wing,
-    simple-colouring, x-chain, and guess where no technique applies (the
+    x-wing, skyscraper, two-string-kite, turbot-fish, empty-rectangle,
+    naked-quad, hidden-quad, swordfish, finned-x-wing, sashimi-x-wing,
+    jellyfish, xy-wing, xyz-wing, finned-swordfish, sashimi-swordfish,
+    finned-jellyfish, sashimi-jellyfish, simple-colouring, x-chain, and
+    guess where no technique applies (the
     guess either refutes a candidate by singles or places the solution's
     digit).
 

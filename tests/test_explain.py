@@ -31,12 +31,14 @@ from sudoku.logic import DIFFICULTIES, TECHNIQUES, explain, hint, rate
 from sudoku.logic import explaining as explaining_module
 from sudoku.logic.board import board_for
 from sudoku.logic.chains import CHAINS
+from sudoku.logic.patterns import PATTERNS
 from sudoku.logic.rating import GUESS_WEIGHT, TABLE, rating_of, technique
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "sudoku"
 SUBSETS = {"pair": 2, "triple": 3, "quad": 4}
 FISH = {"x-wing": 2, "swordfish": 3, "jellyfish": 4}
+TURBOT = ("skyscraper", "two-string-kite", "turbot-fish")
 
 
 def house_names(p):
@@ -152,6 +154,12 @@ def check_named(m: Marks, step):
         assert elim == {(c, d) for c in ends - {chain[0], chain[-1]} if d in m.cand[c]}
     elif t == "simple-colouring":
         check_colouring(m, step, elim)
+    elif t in TURBOT:
+        check_turbot(m, step, elim)
+    elif t == "empty-rectangle":
+        check_empty_rectangle(m, step, elim)
+    elif t.split("-", 1)[-1] in FISH and t.split("-")[0] in ("finned", "sashimi"):
+        check_finned(m, step, elim)
     elif t == "guess":
         pass  # checked for soundness only
     else:
@@ -185,6 +193,76 @@ def check_colouring(m: Marks, step, elim):
         outside = {c for c in range(m.n * m.n) if d in m.cand[c]} - cells
         assert elim == {(c, d) for c in outside
                         if m.peers[c] & groups[0] and m.peers[c] & groups[1]}, step.text
+
+
+def kind(name):
+    return name.split()[0]
+
+
+def check_turbot(m: Marks, step, elim):
+    """Two strong links a=b, c=e of the digit, b seeing c; the eliminations see a and e;
+    the name is the one the houses give."""
+    t = step.technique
+    d, = step.digits
+    a, b, c, e = step.cells
+    h1, h2 = step.houses
+    assert m.places(h1, d) == {a, b} and m.places(h2, d) == {c, e}, step.text
+    assert len({a, b, c, e}) == 4 and c in m.peers[b], step.text
+    assert elim == {(x, d) for x in (m.peers[a] & m.peers[e]) - {a, b, c, e}
+                    if d in m.cand[x]}, step.text
+    shared = {kind(n) for n in m.index if b in m.house(n) and c in m.house(n)}
+    k1, k2 = kind(h1), kind(h2)
+    sky = k1 == k2 and k1 in ("row", "column") and bool(shared & ({"row", "column"} - {k1}))
+    kite = {k1, k2} == {"row", "column"} and bool(shared & {"box", "region", "window"})
+    assert (t == "skyscraper") == sky, step.text
+    assert (t == "two-string-kite") == (kite and not sky), step.text
+    assert (t == "turbot-fish") == (not sky and not kite), step.text
+    assert step.text == f"{t}: {d}: {cell_text(m, a)}={cell_text(m, b)}-{cell_text(m, c)}=" \
+        f"{cell_text(m, e)} => " + ", ".join(f"r{r}c{c}<>{v}" for r, c, v in step.eliminations)
+
+
+def cell_text(m: Marks, i):
+    return f"r{i // m.n + 1}c{i % m.n + 1}"
+
+
+def check_empty_rectangle(m: Marks, step, elim):
+    """The digit's places in the box lie in one row and one column, not all in one; a
+    strong link p=q outside the box with p in one of the two lines; the eliminations are
+    the places in the other line, outside the box, that see q."""
+    d, = step.digits
+    box, row, col, link = step.houses
+    inside = m.places(box, d)
+    R, C, B = m.house(row), m.house(col), m.house(box)
+    assert len(inside) >= 2 and inside <= R | C and not inside <= R and not inside <= C
+    p, q = step.cells[-2:]
+    assert set(step.cells[:-2]) == inside and m.places(link, d) == {p, q}, step.text
+    assert kind(link) in ("row", "column") and p not in B and q not in B, step.text
+    options = []
+    for here, there in ((R, C), (C, R)):
+        if p in here:
+            options.append({(x, d) for x in there - B - {p, q}
+                            if d in m.cand[x] and q in m.peers[x]})
+    assert elim in options, step.text
+
+
+def check_finned(m: Marks, step, elim):
+    """k base lines whose places lie in k cover lines but for fins in one box; the
+    eliminations are the cover lines' places in that box outside the base."""
+    t = step.technique
+    d, = step.digits
+    k = FISH[t.split("-", 1)[1]]
+    base, cover, box = step.houses[:k], step.houses[k:2 * k], step.houses[2 * k]
+    assert len(step.houses) == 2 * k + 1 and kind(base[0]) != kind(cover[0]), step.text
+    in_cover = set().union(*(m.house(h) for h in cover))
+    in_base = set().union(*(m.house(h) for h in base))
+    places = set().union(*(m.places(h, d) for h in base))
+    fins = places - in_cover
+    assert set(step.cells) == places and fins and fins <= m.house(box), step.text
+    body = [m.places(h, d) & in_cover for h in base]
+    assert all(body), step.text
+    assert (t.startswith("sashimi")) == any(len(b) < 2 for b in body), step.text
+    assert elim == {(x, d) for h in cover for x in m.places(h, d)
+                    if x in m.house(box) and x not in in_base}, step.text
 
 
 def replay(puzzle, e=None, complete=True):
@@ -248,7 +326,9 @@ def test_the_techniques_appear_and_are_named_right():
     for line in data_lines("top1465.txt", 7, 120):
         seen.update(s.technique for s in replay(line).steps)
     expected = {"pointing", "claiming", "naked-pair", "hidden-pair", "naked-triple", "x-wing",
-                "xy-wing", "xyz-wing", "simple-colouring", "x-chain", "guess"}
+                "xy-wing", "xyz-wing", "x-chain", "guess", "skyscraper",
+                "two-string-kite", "turbot-fish", "empty-rectangle", "finned-x-wing",
+                "sashimi-x-wing", "finned-swordfish"}
     assert expected <= seen, expected - seen
 
 
@@ -314,7 +394,7 @@ def test_every_technique_a_rule_names_has_a_row_and_every_row_a_rule():
     given = {"forced_option": literal_names(explaining_module.name_step) - {"contradiction"},
              "set_logic k=1": literal_names(explaining_module._name_set),
              "guess": literal_names(explaining_module._name_guess)}
-    given |= {f.__name__: literal_names(f) for f in CHAINS}
+    given |= {f.__name__: literal_names(f) for f in CHAINS + PATTERNS}
     board = board_for(parse_puzzle("." * 81))
     rules = {row.name: explaining_module._rule(board, row) for row in TABLE}
     for row in TABLE:

@@ -15,8 +15,12 @@ are read as cells and house-digits (`sudoku.logic.board`):
   **hidden pair/triple/quad**; with base rows and cover columns of one digit
   (or the converse), an **x-wing**, **swordfish** or **jellyfish**.
 
-Beyond set logic come the chains of `sudoku.logic.chains` (**xy-wing**,
-**xyz-wing**, **simple-colouring**, **x-chain**), then **guess** (see
+Beyond set logic come the single-digit patterns and finned fish of
+`sudoku.logic.patterns` (**skyscraper**, **two-string-kite**,
+**turbot-fish**, **empty-rectangle**, **finned-** and **sashimi-x-wing**,
+**-swordfish** and **-jellyfish**) and the chains of `sudoku.logic.chains`
+(**xy-wing**, **xyz-wing**, **simple-colouring**, **x-chain**), then
+**guess** (see
 `dlx.logic.guess`).  The rules are built from the technique table
 (`sudoku.logic.rating.TABLE`) and tried in its order, easiest first, so the
 explanation uses the simplest technique available at each step.  Technique
@@ -39,6 +43,7 @@ from ..formats import as_puzzle
 from ..grid import Puzzle, check_givens
 from .board import BOX_KINDS, Board, board_for, cells_text, effects_text, set_text
 from .chains import CHAINS
+from .patterns import PATTERNS
 from .rating import TABLE, TECHNIQUES, Rating, Technique, rating_of
 
 if TYPE_CHECKING:
@@ -48,7 +53,7 @@ __all__ = ["TECHNIQUES", "Explanation", "Hint", "Step", "explain", "hint", "rate
            "sudoku_rules", "solve_state", "name_step"]
 
 _FISH = {t.name for t in TABLE if t.rule.endswith(" fish")}
-_CHAINS = {f.__name__: f for f in CHAINS}
+_CHAINS = {f.__name__: f for f in CHAINS + PATTERNS}
 
 
 @dataclass(frozen=True)

@@ -16,13 +16,17 @@ the number of guesses::
     score = max(weight of each step) + guesses
 
 so 1.0-1.2 is singles only, 2.0-3.2 locked candidates and pairs, 3.6-5.2
-triples, quads and fish, 5.6-6.6 wings and chains, and 10.0, 11.0, ... one,
-two, ... guesses.  The **level** (:data:`DIFFICULTIES`) follows from the
-hardest technique: ``easy`` (singles), ``medium`` (locked candidates, naked
-and hidden pairs), ``hard`` (triples, quads, x-wing, swordfish, jellyfish),
-``expert`` (xy-wing, xyz-wing, simple colouring, x-chains), ``extreme`` (a
-guess).  Weights and levels are constants of this module: a rating means the
-same in every version that keeps them and the techniques' order.
+triples, quads, fish and single-digit patterns, 5.6-6.6 wings, finned
+swordfish and jellyfish, and chains, and 10.0, 11.0, ... one, two, ...
+guesses.  The **level** (:data:`DIFFICULTIES`) follows from the hardest
+technique: ``easy`` (singles), ``medium`` (locked candidates, naked and hidden
+pairs), ``hard`` (triples, quads, x-wing, swordfish, jellyfish, skyscraper,
+two-string kite, turbot fish, empty rectangle, finned x-wing), ``expert``
+(xy-wing, xyz-wing, finned swordfish and jellyfish, simple colouring,
+x-chains), ``extreme`` (a guess).  They follow HoDoKu's levels EASY, MEDIUM,
+HARD, UNFAIR and EXTREME where the techniques are the same.  Weights and
+levels are constants of this module: a rating means the same in every
+version that keeps them and the techniques' order.
 
 `sudoku.logic.explaining.rate` rates a puzzle (it explains it first);
 `rating_of` rates an explanation already made.
@@ -57,9 +61,9 @@ class Technique:
         finds both singles), ``"set-logic K"`` (`dlx.logic.set_logic` with
         k = K on every pair of houses: the three locked-candidate names),
         ``"set-logic K FAMILY"`` (on the board's ``naked``, ``hidden`` or
-        ``fish`` families), ``"chain"`` (the function of
-        `sudoku.logic.chains.CHAINS` of that name), or ``"guess"``
-        (`dlx.logic`'s guess, after every rule).  Rows that share a rule
+        ``fish`` families), the name of a function of
+        `sudoku.logic.chains.CHAINS` or `sudoku.logic.patterns.PATTERNS`,
+        or ``"guess"`` (`dlx.logic`'s guess, after every rule).  Rows that share a rule
         are the names that rule can give.
     weight : float
         Its weight in the score.
@@ -84,12 +88,22 @@ TABLE = (
     Technique("naked-triple", "set_logic k=3 naked", 3.6, "hard"),
     Technique("hidden-triple", "set_logic k=3 hidden", 3.8, "hard"),
     Technique("x-wing", "set_logic k=2 fish", 4.0, "hard"),
+    Technique("skyscraper", "turbot_fish", 4.1, "hard"),
+    Technique("two-string-kite", "turbot_fish", 4.2, "hard"),
+    Technique("turbot-fish", "turbot_fish", 4.2, "hard"),
+    Technique("empty-rectangle", "empty_rectangle", 4.3, "hard"),
     Technique("naked-quad", "set_logic k=4 naked", 4.4, "hard"),
     Technique("hidden-quad", "set_logic k=4 hidden", 4.6, "hard"),
     Technique("swordfish", "set_logic k=3 fish", 4.8, "hard"),
+    Technique("finned-x-wing", "finned_x_wing", 5.0, "hard"),
+    Technique("sashimi-x-wing", "finned_x_wing", 5.0, "hard"),
     Technique("jellyfish", "set_logic k=4 fish", 5.2, "hard"),
     Technique("xy-wing", "xy_wing", 5.6, "expert"),
     Technique("xyz-wing", "xyz_wing", 5.8, "expert"),
+    Technique("finned-swordfish", "finned_swordfish", 6.0, "expert"),
+    Technique("sashimi-swordfish", "finned_swordfish", 6.0, "expert"),
+    Technique("finned-jellyfish", "finned_jellyfish", 6.1, "expert"),
+    Technique("sashimi-jellyfish", "finned_jellyfish", 6.1, "expert"),
     Technique("simple-colouring", "simple_colouring", 6.2, "expert"),
     Technique("x-chain", "x_chain", 6.6, "expert"),
     Technique("guess", "guess", GUESS_WEIGHT, "extreme"),
