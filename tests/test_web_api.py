@@ -618,3 +618,47 @@ def test_serve_says_when_the_port_is_taken():
         r = CliRunner().invoke(cli, ["serve", "--port", str(port)])
     assert r.exit_code == 1
     assert r.stderr.startswith(f"Error: cannot listen on 127.0.0.1 port {port}: ")
+
+
+# ---------------------------------------------------------------- method, read
+STALLS = ("1.......2.9.4...5...6...7...5.9.3.......7......."
+          "85..4.7.....6...3...9.8...2.....1")
+
+
+def test_solve_by_each_method():
+    limits = api.Limits()
+    classic = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    expected = sudoku.format_line(sudoku.solve(classic))
+    for method in api.METHODS:
+        r = api.solve({"puzzle": classic, "method": method}, limits)
+        assert (r["method"], r["status"], r["solution"]) == (method, "solved", expected)
+    # The techniques alone stall on this one, with the candidates left; both finish it.
+    r = api.solve({"puzzle": STALLS, "method": "logic"}, limits)
+    assert r["status"] == "stalled" and r["solution"] is None and r["left"] > 0
+    assert len(r["candidates"]) == 81 and all(r["candidates"][i] for i in range(81)
+                                              if r["values"][i] == ".")
+    assert api.solve({"puzzle": STALLS, "method": "both"}, limits)["status"] == "solved"
+    # A cell left with no candidate is named.
+    r = api.solve({"puzzle": "12.." "..3." "...." "....", "method": "logic"}, limits)
+    assert r["status"] == "none" and r["contradictions"] == ["r1c4"]
+    with pytest.raises(api.ApiError, match="'method' must be logic, search or both"):
+        api.solve({"puzzle": STALLS, "method": "guess"}, limits)
+
+
+def test_explain_by_logic_only_stops_where_the_techniques_stall():
+    limits = api.Limits()
+    r = api.explain({"puzzle": STALLS, "method": "logic"}, limits)
+    assert r["method"] == "logic" and all(s["technique"] != "guess" for s in r["steps"])
+    assert r["left"] > 0
+    both = api.explain({"puzzle": STALLS}, limits)
+    assert any(s["technique"] == "guess" for s in both["steps"])
+    with pytest.raises(api.ApiError, match="'method' must be logic or both"):
+        api.explain({"puzzle": STALLS, "method": "search"}, limits)
+
+
+def test_read_gives_cells_houses_and_clashes():
+    r = api.read({"puzzle": "11" + "." * 79}, api.Limits())
+    assert r["cells"][:3] == [1, 1, 0] and len(r["houses"]) == 27
+    assert [1, "row 1", [0, 1]] in r["clashes"]
+    with pytest.raises(api.ApiError, match="no puzzle found"):
+        api.read({"puzzle": "; nothing\n"}, api.Limits())

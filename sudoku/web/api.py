@@ -18,6 +18,7 @@ path: puzzle text is parsed from memory only.
 from __future__ import annotations
 
 import dataclasses
+import io
 import itertools
 import threading
 import time
@@ -28,16 +29,19 @@ from dlx import __version__
 
 from .. import operations as ops
 from ..errors import GenerationError, PuzzleError
-from ..formats import parse_puzzle, parse_puzzles
-from ..grid import VARIANTS, Puzzle, cell_name, houses, parse_box
+from ..formats import format_line, parse_puzzle, parse_puzzles, read_puzzles
+from ..grid import VARIANTS, Puzzle, cell_name, find_clashes, houses, parse_box
 from ..operations import DIFFICULTY_NAMES, SYMMETRY_NAMES
 from ..operations.records import STOPPED, Explained, Marker, Rated, Where, shown
 from ..render import render_svg
 
-__all__ = ["HANDLERS", "SOURCE", "ApiError", "Limits", "warm_up"]
+__all__ = ["HANDLERS", "METHODS", "SOURCE", "ApiError", "Limits", "warm_up"]
 
 SOURCE = "<puzzle>"
 """How messages name the text of a request (the CLI says ``<stdin>`` or the file)."""
+METHODS = ("logic", "search", "both")
+"""The ways of solving ``method`` names: the techniques alone, the search alone, or the
+techniques and then the search on what they leave (``sudoku serve``'s ``/api/methods``)."""
 
 
 @dataclass(frozen=True)
@@ -187,10 +191,54 @@ def _search(p: Puzzle, mode: str, deadline: _Deadline, limit: int | None = None)
     return rec, {**_shown(p), **fields}
 
 
+def _method(body: dict, default: str, allowed=METHODS) -> str:
+    method = _field(body, "method", (str,), "a method name", default)
+    if method not in allowed:
+        raise ApiError(f"'method' must be {', '.join(allowed[:-1])} or {allowed[-1]}, "
+                       f"not {method!r}")
+    return method
+
+
 def solve(body: dict, limits: Limits) -> dict:
-    """``POST /api/solve``: the first solution, as ``sudoku solve --format json``."""
-    p = read_puzzle(body, limits)
-    return _search(p, "solve", _Deadline(limits.timeout))[1]
+    """``POST /api/solve``: the first solution, as ``sudoku solve --format json``.
+
+    ``method``: ``"search"`` (the default: the exact-cover search alone),
+    ``"logic"`` (the techniques alone: `stalled` where they find no step, with
+    the values and ``candidates`` left) or ``"both"`` (the techniques, then
+    the search on what they leave)."""
+    method = _method(body, "search")
+    p = read_puzzle(body, limits, logic=method != "search")
+    deadline = _Deadline(limits.timeout)
+    if method == "search":
+        return {**_search(p, "solve", deadline)[1], "method": method}
+    try:
+        e = _explanation(p, deadline, guesses=False)
+    except _Late:
+        return {**_late(p, deadline), "method": method}
+    out = {**_shown(p), "method": method, "steps": len(e.steps), **_left(p, e.steps)}
+    if method == "logic" or out["left"] == 0 or e.status == "none":
+        status = "none" if e.status == "none" else "stalled" if out["left"] else "solved"
+        solution = out["values"] if status == "solved" else None
+        return {**out, "status": status, "solution": solution, "nodes": 0,
+                "seconds": deadline.seconds()}
+    rest = dataclasses.replace(p, cells=pencil_marks(
+        p, [x for s in e.steps for x in s.placements])[0])
+    _, found = _search(rest, "solve", deadline)
+    found.pop("puzzle")
+    return {**out, **found, "method": method, "seconds": deadline.seconds()}
+
+
+def _left(p: Puzzle, steps) -> dict:
+    """What the steps leave: the grid's ``values`` line, how many cells are ``left`` blank,
+    their ``candidates`` (a list per cell; empty for a filled cell) and the cells left with
+    no candidate (``contradictions``, by name)."""
+    values, marks = pencil_marks(p, [x for s in steps for x in s.placements],
+                                 [x for s in steps for x in s.eliminations])
+    n = p.size
+    return {"values": format_line(values, n), "left": values.count(0),
+            "candidates": [sorted(m) for m in marks],
+            "contradictions": [cell_name(i, n) for i, v in enumerate(values)
+                               if not v and not marks[i]]}
 
 
 def check(body: dict, limits: Limits) -> dict:
@@ -319,16 +367,23 @@ def hint(body: dict, limits: Limits) -> dict:
 
 def explain(body: dict, limits: Limits) -> dict:
     """``POST /api/explain``: every step, as ``sudoku explain --format json``; with ``"at": k``
-    also the grid before step k (k = the number of steps: the end) as ``svg``."""
+    also the grid before step k (k = the number of steps: the end) as ``svg``.
+
+    ``method``: ``"both"`` (the default: a guess where no technique applies) or
+    ``"logic"`` (the steps stop there; the answer adds what they leave: the
+    ``values``, ``left``, ``candidates`` and ``contradictions`` of `solve`)."""
+    method = _method(body, "both", ("logic", "both"))
     p = read_puzzle(body, limits, logic=True)
     deadline = _Deadline(limits.timeout)
     at = _field(body, "at", (int,), "a step number")
     try:
-        e = _explanation(p, deadline)
+        e = _explanation(p, deadline, guesses=method == "both")
     except _Late:
         return _late(p, deadline)
     rec = Explained(Where.of(0, p), e.status, e, e, p.size)
-    out = {**_shown(p), **rec.fields(), "seconds": deadline.seconds()}
+    out = {**_shown(p), **rec.fields(), "method": method, "seconds": deadline.seconds()}
+    if method == "logic":
+        out.update(_left(p, e.steps))
     if at is not None:
         if not 0 <= at <= len(e.steps):
             raise ApiError(f"'at' must be from 0 to {len(e.steps)} (the steps of this puzzle)")
@@ -388,7 +443,8 @@ def methods(body: dict, limits: Limits) -> dict:
 
 # ------------------------------------------------------------------ files, pictures
 def puzzles(body: dict, limits: Limits) -> dict:
-    """``POST /api/puzzles``: every puzzle of a file's text, with its status and rating."""
+    """``POST /api/puzzles``: every puzzle of a file's text, with its status, rating and
+    (when it has only one) solution."""
     text = _text(body, "text", limits)
     try:
         items = list(itertools.islice(parse_puzzles(text, source=SOURCE, **_settings(body)),
@@ -412,7 +468,8 @@ def puzzles(body: dict, limits: Limits) -> dict:
                            "error": str(error)})
         else:
             listed.append({"index": res.index, "line": item.line, "name": item.name,
-                           **_shown(item), "status": res.verdict, "rating": None})
+                           **_shown(item), "status": res.verdict, "rating": None,
+                           "solution": rec.solution()})
         if deadline.passed():
             break
     for entry in listed:
@@ -453,6 +510,33 @@ def render(body: dict, limits: Limits) -> dict:
     return {**_shown(p), "svg": svg}
 
 
+def read(body: dict, limits: Limits) -> dict:
+    """``POST /api/read``: the puzzle as the page edits it, even with clashing givens:
+    ``cells`` (a value per cell, 0 for a blank), ``houses`` (``[name, [cell...]]``),
+    ``clashes`` (``[value, house, [cell...]]``) and its pencil marks (``candidates``, a
+    list per cell, or null)."""
+    text = _text(body, "puzzle", limits)
+    try:
+        items = list(itertools.islice(read_puzzles(io.StringIO(text), source=SOURCE,
+                                                   check=False, **_settings(body)), 2))
+    except PuzzleError as exc:
+        raise _bad(exc) from None
+    if not items:
+        raise _bad(PuzzleError("no puzzle found", SOURCE))
+    if isinstance(items[0], PuzzleError):
+        raise _bad(items[0])
+    if len(items) > 1:
+        line = items[1].line
+        raise _bad(PuzzleError(f"expected one puzzle, found a second one on line {line}",
+                               SOURCE, line))
+    p = items[0]
+    _size_ok(p.size, limits.max_size, "takes")
+    return {**_shown(p), "cells": list(p.cells),
+            "houses": [[name, list(cells)] for name, cells in houses(p)],
+            "clashes": [[c.value, c.house, list(c.cells)] for c in find_clashes(p)],
+            "candidates": None if p.candidates is None else [list(c) for c in p.candidates]}
+
+
 # ------------------------------------------------------------------ generating
 def generate(body: dict, limits: Limits) -> dict:
     """``POST /api/generate``: a new puzzle, as ``sudoku generate --format json``."""
@@ -491,7 +575,7 @@ def generate(body: dict, limits: Limits) -> dict:
 
 HANDLERS = {"solve": solve, "check": check, "count": count, "candidates": candidates,
             "hint": hint, "explain": explain, "rate": rate, "methods": methods,
-            "puzzles": puzzles, "render": render, "generate": generate}
+            "puzzles": puzzles, "render": render, "generate": generate, "read": read}
 """The endpoints ``POST /api/NAME``, by name."""
 
 
@@ -499,7 +583,8 @@ def info(limits: Limits) -> dict:
     """``GET /api/info``: version, endpoints, limits and the choices the page offers."""
     return {"version": __version__, "endpoints": sorted(HANDLERS),
             "limits": dataclasses.asdict(limits), "variants": list(VARIANTS),
-            "symmetries": list(SYMMETRY_NAMES), "difficulties": list(DIFFICULTY_NAMES)}
+            "symmetries": list(SYMMETRY_NAMES), "difficulties": list(DIFFICULTY_NAMES),
+            "methods": list(METHODS)}
 
 
 WARM_PUZZLE = ("4.....8.5.3..........7......2.....6.....8.4......"
