@@ -437,7 +437,8 @@ class Problem:
 
     def count(self, *, limit: int | None = None, seed: int | None = None,
               max_nodes: int | None = None, timeout: float | None = None,
-              forced: Iterable[int] = (), locked: bool = False) -> CountResult:
+              forced: Iterable[int] = (), locked: bool = False, memo: bool = False,
+              memo_mb: float | None = None, order: str = "mrv") -> CountResult:
         """Count solutions, up to ``limit``.
 
         Parameters
@@ -457,17 +458,34 @@ class Problem:
         locked : bool
             Apply the locked-items rule and the dead-end tie-break (see
             `search`).
+        memo : bool
+            Count each subproblem once (`dlx.memo`): the items still to
+            cover and the secondary items' colours are the key of a table of
+            counts, so a subproblem met again is not searched again.  Far
+            faster where subproblems recur (tilings); not with ``limit``,
+            ``locked`` or bounds.
+        memo_mb : float, optional
+            With ``memo``: the most memory the table may take, in megabytes
+            (default `dlx.memo.DEFAULT_MEMO_MB`).  Once full, the search
+            goes on without storing more: the count stays exact.
+        order : str
+            With ``memo``: ``"mrv"`` (the item with the fewest options, the
+            first on ties) or ``"first"`` (the first uncovered primary item);
+            see `dlx.memo`.
 
         Returns
         -------
         CountResult
             ``.count``, ``.status`` and ``.stats``; ``.exact`` is True when the
             whole tree was explored.  Ctrl-C returns the partial count with
-            status ``"interrupted"``.
+            status ``"interrupted"``.  With ``memo``, ``.memo`` says what the
+            table did (`dlx.memo.MemoStats`).
 
         Notes
         -----
         Cost: proportional to the search tree; nothing is stored per solution.
+        With ``memo``: proportional to the distinct subproblems met, and a
+        table of up to ``memo_mb`` megabytes.
 
         Examples
         --------
@@ -477,7 +495,21 @@ class Problem:
         >>> r = queens(8).count(limit=10)
         >>> (r.count, r.status, r.exact)
         (10, 'limit', False)
+        >>> from dlx.examples import dominoes
+        >>> dominoes(8, 8).count(memo=True).count
+        12988816
         """
+        if memo:
+            if limit is not None or locked:
+                raise ProblemError("memo counting takes no limit or locked (it counts "
+                                   "subproblems whole, by its own branching)")
+            from .memo import DEFAULT_MEMO_MB, count_memo  # lazy: keeps numba out of start-up
+
+            return count_memo(self, memo_mb=DEFAULT_MEMO_MB if memo_mb is None else memo_mb,
+                              order=order, seed=seed, max_nodes=max_nodes, timeout=timeout,
+                              forced=forced)
+        if memo_mb is not None or order != "mrv":
+            raise ProblemError("memo_mb and order are for memo=True")
         return self._search_once(limit=limit, seed=seed, max_nodes=max_nodes,
                                  timeout=timeout, forced=forced, locked=locked).count()
 
