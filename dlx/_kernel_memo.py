@@ -139,10 +139,8 @@ def _unhide(nd, p):
             q = nd[DOWN, q]
         else:
             if plain or nd[COLOR, q] != PURIFIED:
-                u = nd[UP, q]
-                d = nd[DOWN, q]
-                nd[DOWN, u] = q
-                nd[UP, d] = q
+                nd[DOWN, nd[UP, q]] = q
+                nd[UP, nd[DOWN, q]] = q
                 nd[TOP, x] += U1
             q -= U1
 
