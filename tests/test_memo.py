@@ -1,4 +1,4 @@
-"""Memoised counting (`dlx.memo`): it agrees with plain counting everywhere, and says what it did."""
+"""Memoised counting (`dlx.memo`): it agrees with plain counting, and says what it did."""
 
 from __future__ import annotations
 
