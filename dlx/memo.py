@@ -42,7 +42,7 @@ from . import _kernel_memo as Z  # noqa: N812  (constants only; kernels come fro
 from .errors import ProblemError
 from .results import CountResult, Stats
 
-__all__ = ["DEFAULT_MEMO_MB", "ORDERS", "MemoStats", "count_memo"]
+__all__ = ["DEFAULT_MEMO_MB", "ORDERS", "MemoStats", "count_for", "count_memo"]
 
 DEFAULT_MEMO_MB = 256
 """The default cap on the table's memory, in megabytes (2**20 bytes)."""
@@ -155,11 +155,26 @@ def _table(slots: int, w: int) -> tuple[np.ndarray, np.ndarray]:
     return keys, vals
 
 
+def count_for(problem, memo, limit, locked, memo_mb, order, seed, max_nodes, timeout,
+              forced) -> CountResult:
+    """`dlx.Problem.count` given ``memo``, ``memo_mb`` or ``order``: checked, then `count_memo`."""
+    if not memo:
+        raise ProblemError("memo_mb and order are for memo=True")
+    if limit is not None or locked:
+        raise ProblemError("memo counting takes no limit or locked (it counts "
+                           "subproblems whole, by its own branching)")
+    return count_memo(problem, memo_mb=DEFAULT_MEMO_MB if memo_mb is None else memo_mb,
+                      order=order, seed=seed, max_nodes=max_nodes, timeout=timeout,
+                      forced=forced)
+
+
 def count_memo(problem, *, memo_mb=DEFAULT_MEMO_MB, order="mrv", seed=None, max_nodes=None,
                timeout=None, forced=()) -> CountResult:
     """Implementation of `dlx.Problem.count` with ``memo=True``.
 
-    Returns a `CountResult` whose ``memo`` is a `MemoStats`.  ``stats.nodes``
+    The table takes at most ``memo_mb`` megabytes; ``order`` is ``"mrv"`` or
+    ``"first"`` (see the module docstring).  Not with bounds, ``limit`` or
+    ``locked``.  Returns a `CountResult` whose ``memo`` is a `MemoStats`.  ``stats.nodes``
     counts the options tried; ``stats.solutions`` is the count (which may
     exceed 2**63: it is a Python int).
     """

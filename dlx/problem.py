@@ -444,48 +444,27 @@ class Problem:
         Parameters
         ----------
         limit : int, optional
-            Stop counting at this many (status ``"limit"``, even when there
-            happen to be exactly that many).
+            Stop counting at this many (status ``"limit"``, even if there are exactly that many).
         seed : int, optional
             Shuffle the order of options and of ties between items
             reproducibly (numpy's PCG64, the same on every platform).
-        max_nodes : int, optional
-            Stop after this many search nodes.
-        timeout : float, optional
-            Stop after this many seconds.
+        max_nodes, timeout : optional
+            Stop after this many search nodes or seconds.
         forced : iterable of int, optional
             Option indices that every solution must contain.
         locked : bool
-            Apply the locked-items rule and the dead-end tie-break (see
-            `search`).
-        memo : bool
-            Count each subproblem once (`dlx.memo`): the items still to
-            cover and the secondary items' colours are the key of a table of
-            counts, so a subproblem met again is not searched again.  Far
-            faster where subproblems recur (tilings); not with ``limit``,
-            ``locked`` or bounds.
-        memo_mb : float, optional
-            With ``memo``: the most memory the table may take, in megabytes
-            (default `dlx.memo.DEFAULT_MEMO_MB`).  Once full, the search
-            goes on without storing more: the count stays exact.
-        order : str
-            With ``memo``: ``"mrv"`` (the item with the fewest options, the
-            first on ties) or ``"first"`` (the first uncovered primary item);
-            see `dlx.memo`.
+            Apply the locked-items rule and the dead-end tie-break (`search`).
+        memo, memo_mb, order : count each subproblem once: see `dlx.memo.count_memo`.
 
         Returns
         -------
         CountResult
-            ``.count``, ``.status`` and ``.stats``; ``.exact`` is True when the
-            whole tree was explored.  Ctrl-C returns the partial count with
-            status ``"interrupted"``.  With ``memo``, ``.memo`` says what the
-            table did (`dlx.memo.MemoStats`).
+            ``.count``, ``.status``, ``.stats`` (``.exact``: the whole tree was
+            explored); Ctrl-C returns the partial count, status ``"interrupted"``.
 
         Notes
         -----
         Cost: proportional to the search tree; nothing is stored per solution.
-        With ``memo``: proportional to the distinct subproblems met, and a
-        table of up to ``memo_mb`` megabytes.
 
         Examples
         --------
@@ -495,21 +474,11 @@ class Problem:
         >>> r = queens(8).count(limit=10)
         >>> (r.count, r.status, r.exact)
         (10, 'limit', False)
-        >>> from dlx.examples import dominoes
-        >>> dominoes(8, 8).count(memo=True).count
-        12988816
         """
-        if memo:
-            if limit is not None or locked:
-                raise ProblemError("memo counting takes no limit or locked (it counts "
-                                   "subproblems whole, by its own branching)")
-            from .memo import DEFAULT_MEMO_MB, count_memo  # lazy: keeps numba out of start-up
-
-            return count_memo(self, memo_mb=DEFAULT_MEMO_MB if memo_mb is None else memo_mb,
-                              order=order, seed=seed, max_nodes=max_nodes, timeout=timeout,
-                              forced=forced)
-        if memo_mb is not None or order != "mrv":
-            raise ProblemError("memo_mb and order are for memo=True")
+        if memo or memo_mb is not None or order != "mrv":
+            from .memo import count_for  # lazy: keeps numba out of start-up
+            return count_for(self, memo, limit, locked, memo_mb, order, seed, max_nodes, timeout,
+                             forced)
         return self._search_once(limit=limit, seed=seed, max_nodes=max_nodes,
                                  timeout=timeout, forced=forced, locked=locked).count()
 
