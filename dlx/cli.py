@@ -240,16 +240,36 @@ def _solve_cheapest(problem, k, fmt, timeout, max_nodes, verbose, quiet):
                    '"updates", "seconds"}.')
 @_progress_option
 @_trace_option
+@click.option("--memo", is_flag=True,
+              help="Count each subproblem once: a table maps the items left to cover (and "
+                   "the secondary items' colours) to their count, so a subproblem met again "
+                   "is not searched again.  Far faster where subproblems recur (tilings).")
+@click.option("--memo-mb", type=click.FloatRange(min=0, min_open=True), metavar="MB",
+              help="With --memo: the most memory the table may take, in megabytes "
+                   "(default 256).  Past it the count goes on without storing more, exact.")
+@click.option("--order", type=click.Choice(["mrv", "first"]), default=None,
+              help="With --memo: branch on the item with the fewest options (mrv, the "
+                   "default) or on the first uncovered item in the file's order (first).")
 @verbose_option
-def count(file, limit, timeout, max_nodes, fmt, progress, trace, verbose):
+def count(file, limit, timeout, max_nodes, fmt, progress, trace, memo, memo_mb, order,
+          verbose):
     """Count the solutions of FILE.
 
     Prints one line starting with the count: `92` when exact, or
     `1000 (at least: limit)` when a limit stopped the search, the word in
     brackets saying which: limit, timeout, nodes or interrupted.
     Ctrl-C prints the count so far (a lower bound) and exits with 130.
+
+    With `--memo`, FILE is counted by memoised search (each subproblem
+    once); `-v` then also prints the table's hits, entries and peak memory.
     """
+    if not memo and (memo_mb is not None or order is not None):
+        raise click.UsageError("--memo-mb and --order are for --memo")
+    if memo and (limit or progress or trace):
+        raise click.UsageError("--memo takes no --limit, --progress or --trace")
     problem = read_problem(file)
+    if memo:
+        return _count_memo(problem, memo_mb, order or "mrv", timeout, max_nodes, fmt, verbose)
     if progress or trace:
         search = problem.search(limit=limit, timeout=timeout, max_nodes=max_nodes)
         _watch(search, progress, trace)
@@ -265,6 +285,32 @@ def count(file, limit, timeout, max_nodes, fmt, progress, trace, verbose):
         out(count_text(result.count, result.status))
     if verbose:
         err(_stats_line(st))
+    if result.status == "interrupted":
+        err("interrupted")
+        raise click.exceptions.Exit(EXIT_INTERRUPTED)
+
+
+def _count_memo(problem, memo_mb, order, timeout, max_nodes, fmt, verbose):
+    """``dlx count --memo``: the count, and what the table did."""
+    result = problem.count(memo=True, memo_mb=memo_mb, order=order, timeout=timeout,
+                           max_nodes=max_nodes)
+    st, memo = result.stats, result.memo
+    if fmt == "json":
+        out(json.dumps({"count": result.count, "exact": result.exact, "status": result.status,
+                        "nodes": st.nodes, "updates": st.updates,
+                        "seconds": round(st.seconds, 6),
+                        "memo": {"hits": memo.hits, "lookups": memo.lookups,
+                                 "entries": memo.entries, "peak_bytes": memo.peak_bytes,
+                                 "capped": memo.capped}}))
+    else:
+        out(count_text(result.count, result.status))
+    if memo.capped:
+        err(f"dlx: the memo table reached its cap ({memo.cap_bytes / 2**20:g} MB, "
+            f"{memo.entries} entries); the rest was searched without storing more "
+            "subproblems (the count is exact; --memo-mb raises the cap)")
+    if verbose:
+        err(_stats_line(st))
+        err(f"dlx: {memo.summary()}")
     if result.status == "interrupted":
         err("interrupted")
         raise click.exceptions.Exit(EXIT_INTERRUPTED)

@@ -19,6 +19,8 @@ _USAGE = {
     "queens": "queens N",
     "pentominoes": "pentominoes [RxC]",
     "langford": "langford N",
+    "dominoes": "dominoes RxC",
+    "polyominoes": "polyominoes RxC [SET]",
     "sudoku": "sudoku PUZZLE",
 }
 
@@ -54,6 +56,11 @@ def example(name, args, break_symmetry, box):
       queens N            N queens on an N x N board (diagonals secondary)
       pentominoes [RxC]   the twelve pentominoes in a 60-cell box (default 6x10)
       langford N          Langford pairings of 1..N
+      dominoes RxC        domino tilings of an R x C board (count them with --memo)
+      polyominoes RxC [SET]
+                          tilings of an R x C board by any number of copies of
+                          each piece of SET: dominoes, trominoes, tetrominoes
+                          (the default) or pentominoes
       sudoku PUZZLE       a Sudoku puzzle (1-9, then A-Z; . or 0 blank) in the
                           textbook encoding: cells and row, column, box values
 
@@ -62,7 +69,8 @@ def example(name, args, break_symmetry, box):
     from . import examples
     from .knuth import write_knuth
 
-    if len(args) not in ((0, 1) if name == "pentominoes" else (1,)):
+    allowed = {"pentominoes": (0, 1), "polyominoes": (1, 2)}.get(name, (1,))
+    if len(args) not in allowed:
         raise click.UsageError(f"usage: dlx example {_USAGE[name]} "
                                f"({len(args)} argument{'s' * (len(args) != 1)} given)")
     if box is not None and name != "sudoku":
@@ -73,6 +81,14 @@ def example(name, args, break_symmetry, box):
         problem = examples.queens(_whole("N", args[0]))
     elif name == "langford":
         problem = examples.langford(_whole("N", args[0]), break_symmetry=break_symmetry)
+    elif name == "dominoes":
+        problem = examples.dominoes(*_shape(args[0], "the board"))
+    elif name == "polyominoes":
+        pieces = args[1] if len(args) > 1 else "tetrominoes"
+        if pieces not in examples.POLYOMINO_SETS:
+            raise click.UsageError(f"SET must be one of {', '.join(examples.POLYOMINO_SETS)}, "
+                                   f"not {pieces!r}")
+        problem = examples.polyominoes(*_shape(args[0], "the board"), pieces)
     elif name == "pentominoes":
         rows, cols = _shape(args[0], "the board") if args else (6, 10)
         problem = examples.pentominoes(rows, cols, break_symmetry=break_symmetry)

@@ -9,6 +9,8 @@ for (``"R3"``: row 3; ``"2,7"``: the cell in row 2, column 7; ``"v4"``: the valu
   secondary items for the diagonals).
 * :func:`pentominoes` -- pack the twelve pentominoes into a 60-cell rectangle.
 * :func:`polyomino_tiling` -- the generic packer behind :func:`pentominoes`.
+* :func:`dominoes` -- domino tilings of a rectangle (count them with ``memo=True``).
+* :func:`polyominoes` -- tilings by copies of some pieces, any number of each.
 * :func:`langford` -- Langford pairings of 1..n.
 * :func:`sudoku` -- a Sudoku puzzle in the textbook encoding.
 
@@ -25,7 +27,8 @@ from types import MappingProxyType
 from dlx import validate
 from dlx.errors import ProblemError
 
-__all__ = ["queens", "pentominoes", "polyomino_tiling", "langford", "sudoku", "PENTOMINOES"]
+__all__ = ["queens", "pentominoes", "polyomino_tiling", "dominoes", "polyominoes", "langford",
+           "sudoku", "PENTOMINOES", "POLYOMINO_SETS"]
 
 Cell = tuple[int, int]
 Placement = tuple[Cell, ...]
@@ -357,6 +360,97 @@ def pentominoes(rows: int = 6, cols: int = 10, *, break_symmetry: bool = False):
     2
     """
     return _problem(_pentomino_spec(rows, cols, break_symmetry=break_symmetry))
+
+
+# ---------------------------------------------------------------- free tilings
+
+#: Sets of pieces for :func:`polyominoes`, each piece usable any number of times.
+POLYOMINO_SETS: Mapping[str, Mapping[str, tuple[Cell, ...]]] = MappingProxyType({
+    "dominoes": MappingProxyType({"D": ((0, 0), (0, 1))}),
+    "trominoes": MappingProxyType({"I": ((0, 0), (0, 1), (0, 2)),
+                                   "L": ((0, 0), (1, 0), (1, 1))}),
+    "tetrominoes": MappingProxyType({"I": ((0, 0), (0, 1), (0, 2), (0, 3)),
+                                     "L": ((0, 0), (1, 0), (2, 0), (2, 1)),
+                                     "O": ((0, 0), (0, 1), (1, 0), (1, 1)),
+                                     "S": ((0, 1), (0, 2), (1, 0), (1, 1)),
+                                     "T": ((0, 0), (0, 1), (0, 2), (1, 1))}),
+    "pentominoes": PENTOMINOES,
+})
+
+
+def _free_tiling_spec(shapes, rows: int, cols: int) -> _Spec:
+    """A board tiled by copies of ``shapes``, as many of each as fit: cells only, row by row."""
+    options, primary, _ = _tiling_spec(shapes, rows, cols)
+    named = set(_check_shapes(shapes))
+    cells = [item for item in primary if item not in named]
+    return {label: items[1:] for label, items in options.items()}, cells, []
+
+
+def dominoes(rows: int, cols: int):
+    """Tile a ``rows`` x ``cols`` board with dominoes (1x2, either way round).
+
+    Primary items: the cells ``"r,c"``, row by row; options: every domino
+    placement, labelled ``("D", ((r, c), (r, c + 1)))`` or with ``(r + 1, c)``.
+    The tilings of an 8x8 board number 12,988,816, of 10x10
+    258,584,046,368 and of 12x12 53,060,477,521,960,000 (OEIS A004003):
+    count them with ``count(memo=True)``, which meets each boundary between
+    filled and empty cells once, where a plain search visits every tiling.
+
+    Parameters
+    ----------
+    rows, cols : int
+        Board size, at least 1 each.
+
+    Returns
+    -------
+    dlx.Problem
+
+    Examples
+    --------
+    >>> from dlx.examples import dominoes
+    >>> dominoes(4, 4).count().count
+    36
+    >>> dominoes(10, 10).count(memo=True).count
+    258584046368
+    """
+    return _problem(_free_tiling_spec(POLYOMINO_SETS["dominoes"], rows, cols))
+
+
+def polyominoes(rows: int, cols: int, pieces="tetrominoes"):
+    """Tile a ``rows`` x ``cols`` board with copies of some pieces, any number of each.
+
+    Parameters
+    ----------
+    rows, cols : int
+        Board size, at least 1 each.
+    pieces : str or mapping of name -> cells
+        A name in :data:`POLYOMINO_SETS` (``"dominoes"``, ``"trominoes"``,
+        ``"tetrominoes"``, ``"pentominoes"``), or shapes as for
+        :func:`polyomino_tiling`.  Every rotation and reflection is allowed.
+
+    Returns
+    -------
+    dlx.Problem
+        Primary items: the cells ``"r,c"``, row by row (no item per piece:
+        pieces repeat freely); options labelled ``(name, cells)``.
+
+    Raises
+    ------
+    dlx.ProblemError
+        An unknown set name, or as for :func:`polyomino_tiling`.
+
+    Examples
+    --------
+    >>> from dlx.examples import polyominoes
+    >>> polyominoes(3, 3, "trominoes").count().count
+    10
+    """
+    if isinstance(pieces, str):
+        if pieces not in POLYOMINO_SETS:
+            raise ProblemError(f"unknown set of pieces {pieces!r}; use one of "
+                               f"{', '.join(POLYOMINO_SETS)}")
+        pieces = POLYOMINO_SETS[pieces]
+    return _problem(_free_tiling_spec(pieces, rows, cols))
 
 
 # ---------------------------------------------------------------- Langford pairs

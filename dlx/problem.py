@@ -437,33 +437,30 @@ class Problem:
 
     def count(self, *, limit: int | None = None, seed: int | None = None,
               max_nodes: int | None = None, timeout: float | None = None,
-              forced: Iterable[int] = (), locked: bool = False) -> CountResult:
+              forced: Iterable[int] = (), locked: bool = False, memo: bool = False,
+              memo_mb: float | None = None, order: str = "mrv") -> CountResult:
         """Count solutions, up to ``limit``.
 
         Parameters
         ----------
         limit : int, optional
-            Stop counting at this many (status ``"limit"``, even when there
-            happen to be exactly that many).
+            Stop counting at this many (status ``"limit"``, even if there are exactly that many).
         seed : int, optional
             Shuffle the order of options and of ties between items
             reproducibly (numpy's PCG64, the same on every platform).
-        max_nodes : int, optional
-            Stop after this many search nodes.
-        timeout : float, optional
-            Stop after this many seconds.
+        max_nodes, timeout : optional
+            Stop after this many search nodes or seconds.
         forced : iterable of int, optional
             Option indices that every solution must contain.
         locked : bool
-            Apply the locked-items rule and the dead-end tie-break (see
-            `search`).
+            Apply the locked-items rule and the dead-end tie-break (`search`).
+        memo, memo_mb, order : count each subproblem once: see `dlx.memo.count_memo`.
 
         Returns
         -------
         CountResult
-            ``.count``, ``.status`` and ``.stats``; ``.exact`` is True when the
-            whole tree was explored.  Ctrl-C returns the partial count with
-            status ``"interrupted"``.
+            ``.count``, ``.status``, ``.stats`` (``.exact``: the whole tree was
+            explored); Ctrl-C returns the partial count, status ``"interrupted"``.
 
         Notes
         -----
@@ -478,6 +475,10 @@ class Problem:
         >>> (r.count, r.status, r.exact)
         (10, 'limit', False)
         """
+        if memo or memo_mb is not None or order != "mrv":
+            from .memo import count_for  # lazy: keeps numba out of start-up
+            return count_for(self, memo, limit, locked, memo_mb, order, seed, max_nodes, timeout,
+                             forced)
         return self._search_once(limit=limit, seed=seed, max_nodes=max_nodes,
                                  timeout=timeout, forced=forced, locked=locked).count()
 

@@ -19,9 +19,12 @@ A search ends with a *status*:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from .errors import DLXError
+
+if TYPE_CHECKING:
+    from .memo import MemoStats
 
 __all__ = ["STATUSES", "Stats", "CountResult", "Uniqueness", "PropagateResult",
            "BatchResult", "SearchStopped"]
@@ -79,6 +82,8 @@ class CountResult:
     count: int
     status: str
     stats: Stats = field(default_factory=Stats)
+    memo: MemoStats | None = None
+    """What the table did, for a memoised count (`dlx.memo.MemoStats`); None otherwise."""
 
     @property
     def exact(self) -> bool:

@@ -21,7 +21,7 @@ import pytest
 import dlx.batch
 
 ROOT = Path(__file__).resolve().parent.parent
-KERNELS = ["dlx/_kernel.py", "dlx/_kernel_m.py", "dlx/_kernel_c.py",
+KERNELS = ["dlx/_kernel.py", "dlx/_kernel_m.py", "dlx/_kernel_c.py", "dlx/_kernel_memo.py",
            "sudoku/_bitkernel.py", "sudoku/_bitkernel16.py", "sudoku/_planekernel.py",
            "sudoku/_itemkernel.py"]
 SUDOKU_KERNELS = [k for k in KERNELS if k.startswith("sudoku/")]
@@ -29,10 +29,10 @@ SUDOKU_KERNELS = [k for k in KERNELS if k.startswith("sudoku/")]
 # Helpers kept as copies, by the files holding them: the copies must be the same code
 # (docstrings, comments, layout and decorators aside).
 COPIES = {
-    "_at": ["dlx/_kernel.py", "dlx/_kernel_m.py", "dlx/_kernel_c.py"],
+    "_at": ["dlx/_kernel.py", "dlx/_kernel_m.py", "dlx/_kernel_c.py", "dlx/_kernel_memo.py"],
     "_active": ["dlx/_kernel.py", "dlx/_kernel_m.py"],
     "_hide": ["dlx/_kernel_m.py", "dlx/_kernel_c.py"],
-    "_unhide": ["dlx/_kernel_m.py", "dlx/_kernel_c.py"],
+    "_unhide": ["dlx/_kernel_m.py", "dlx/_kernel_c.py", "dlx/_kernel_memo.py"],
     "_purify": ["dlx/_kernel.py", "dlx/_kernel_m.py"],
     "_unpurify": ["dlx/_kernel.py", "dlx/_kernel_m.py"],
     "_tally": SUDOKU_KERNELS,
