@@ -153,12 +153,25 @@ def _argument(arg: str, position: int, options: dict):
         if options["check"]:
             items = [_checked(p) for p in items]
         return iter(items), name
-    read = read_blocks if options["blocks"] else read_puzzles
+    # A small file's puzzles one by one: as fast for a few, and a command on one puzzle
+    # then need not wait for numpy to load (see sudoku.formats.lines.BULK_LINES).
+    blocks = options["blocks"] and not (src is arg and _smaller_than(arg, SMALL_FILE))
+    read = read_blocks if blocks else read_puzzles
     try:
         return read(src, box=options["box"], variant=options["variant"],
                     regions=options["regions"], source=name, check=options["check"]), name
     except OSError as exc:
         raise _Unreadable(f"cannot read {name}: {exc.strerror or exc}") from None
+
+
+SMALL_FILE = 4096  # bytes: a few dozen one-line 9x9 puzzles
+
+
+def _smaller_than(path: str, size: int) -> bool:
+    try:
+        return os.path.getsize(path) < size
+    except OSError:
+        return False  # (what reading it says)
 
 
 def _checked(puzzle):

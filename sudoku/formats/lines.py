@@ -144,12 +144,12 @@ def _overlong(number: int, length: int) -> _Line:
 _LINE_END = re.compile(r"\r\n?|\n")
 _LINE_END_BYTES = re.compile(rb"\r\n?|\n")
 _BLOCK = 1 << 18  # bytes a binary stream is read in (runs of puzzles go to numpy whole)
-# Fewer lines than this, read at once, are read line by line: a few puzzles are read as
-# fast so, and their command need not wait for numpy to load.
+# Puzzles to be yielded one by one (read_puzzles): fewer lines than this, read at once,
+# are read line by line, as fast for a few puzzles, and without waiting for numpy to load.
 BULK_LINES = 32
 
 
-def _file_lines(f, close: bool) -> Iterator[_Line | _Bulk]:
+def _file_lines(f, close: bool, bulk_lines: int = 1) -> Iterator[_Line | _Bulk]:
     """Classified lines of a text or binary file object, never holding a whole long line.
 
     A binary stream is read in blocks (``read1``: what is there, so a pipe fed
@@ -214,7 +214,7 @@ def _file_lines(f, close: bool) -> Iterator[_Line | _Bulk]:
                 yield _overlong(number, skipped + len(pieces[0]))
                 skipped = 0
                 del pieces[0]
-            runs = _bulk_runs(pieces) if binary and len(pieces) >= BULK_LINES else ()
+            runs = _bulk_runs(pieces) if binary and len(pieces) >= bulk_lines else ()
             at = 0
             for run in (*runs, None):
                 for piece in pieces[at:run.start if run else len(pieces)]:
@@ -260,13 +260,16 @@ def _iterable_lines(items: Iterable[str | bytes]) -> Iterator[_Line]:
                 yield _classify(number, text)
 
 
-def _open(src: Source, source: str | None) -> tuple[Iterator[_Line | _Bulk], str]:
+def _open(src: Source, source: str | None, bulk_lines: int = 1
+          ) -> tuple[Iterator[_Line | _Bulk], str]:
+    """The classified lines of ``src``; lines read at once are taken in bulk (numpy) when
+    there are at least ``bulk_lines`` of them."""
     if isinstance(src, (str, os.PathLike)):
         f = open(src, "rb")  # noqa: SIM115 -- closed by _file_lines
-        return _file_lines(f, close=True), source or os.fspath(src)
+        return _file_lines(f, True, bulk_lines), source or os.fspath(src)
     if hasattr(src, "readline") and hasattr(src, "read"):
         name = getattr(src, "name", None)
-        return _file_lines(src, close=False), source or (name if isinstance(name, str)
+        return _file_lines(src, False, bulk_lines), source or (name if isinstance(name, str)
                                                          else "<stream>")
     if isinstance(src, (bytes, bytearray)):
         raise TypeError("read_puzzles() takes a path, a file or an iterable of lines; "

@@ -34,6 +34,7 @@ from .lines import (
     _QUICK_SIZES,
     _VALUE,
     BAD,
+    BULK_LINES,
     CONTENT,
     DIRECTIVE,
     FATAL,
@@ -586,7 +587,7 @@ def read_puzzles(src: Source, *, box=None, variant: str | None = None,
     ['x']
     """
     settings = _settings(box, variant, regions)
-    lines, name = _open(src, source)
+    lines, name = _open(src, source, BULK_LINES)
     # (No PuzzleBlock without blocks=True.)
     return cast(Iterator[Puzzle | PuzzleError], _Reader(lines, name, *settings, check=check).run())
 
