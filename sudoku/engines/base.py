@@ -333,9 +333,12 @@ class _LoneRun:
 
     def _slices(self, kern, head, budget, t0, timeout, step, seconds, switch=None):
         """Call ``kern`` a slice of nodes at a time until it ends, the node budget or the
-        timeout is reached (the status), or ``switch()`` says to stop here (None)."""
+        timeout is reached (the status), or ``switch()`` says to stop here (None).  The
+        first slice is ``step`` nodes; later ones aim at ``seconds``, a tenth of ``step``
+        at least."""
         ctx = self.arrays[-2]
         limit = self.limit
+        least = max(step // 10, 1)
         while True:
             t = time.perf_counter()
             upto = min(budget, int(ctx[3]) + step)
@@ -347,7 +350,7 @@ class _LoneRun:
                 return "timeout"
             if switch is not None and switch(now - t):
                 return None
-            step = int(min(step * 4, max(10, step * seconds / max(now - t, 1e-6))))
+            step = int(min(step * 4, max(least, step * seconds / max(now - t, 1e-6))))
 
     def interpreted(self, budget, t0, timeout) -> str | None:
         """Slices interpreted while the process's budget lasts: the status, or None to go
