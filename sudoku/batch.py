@@ -415,7 +415,8 @@ def solve_all(items: Iterable, *, mode="solve", limit=None, jobs=1, timeout=None
         runs one whenever it would otherwise wait for a worker).
     timeout : float, optional
         Seconds allowed per puzzle (checked for puzzles that need more than
-        `BATCH_NODE_CAP` nodes; faster ones finish long before).
+        `BATCH_NODE_CAP` nodes, and throughout for the few puzzles searched one
+        by one before numba has loaded; faster ones finish long before).
     max_nodes : int, optional
         Node budget per puzzle.
     chunk : int, optional
