@@ -252,25 +252,43 @@ def _lines_text(names, houses) -> str:
     return f"{words[0][0]}s {','.join(w[-1] for w in words)}"
 
 
-def _finned_rule(size: int, fish: str):
-    """The rule that finds the first finned (or sashimi) fish of ``size`` houses that
-    removes a candidate, named as the technique table names it."""
-
-    def rule(board: Board, state) -> Step | None:
-        got = _finned(board, state, size)
-        if got is None:
-            return None
-        sashimi, *parts = got
-        return _found(f"{'sashimi' if sashimi else 'finned'}-{fish}", *parts)
-
-    rule.__name__ = rule.__qualname__ = "finned_" + fish.replace("-", "_")
-    rule.__doc__ = f"The first finned (or sashimi) {fish} that removes a candidate."
-    return rule
+def finned_x_wing(board: Board, state) -> Step | None:
+    """The first finned (or sashimi) x-wing that removes a candidate."""
+    got = _finned(board, state, 2)
+    if got is None:
+        return None
+    sashimi, *parts = got
+    if sashimi:
+        technique = "sashimi-x-wing"
+    else:
+        technique = "finned-x-wing"
+    return _found(technique, *parts)
 
 
-finned_x_wing = _finned_rule(2, "x-wing")
-finned_swordfish = _finned_rule(3, "swordfish")
-finned_jellyfish = _finned_rule(4, "jellyfish")
+def finned_swordfish(board: Board, state) -> Step | None:
+    """The first finned (or sashimi) swordfish that removes a candidate."""
+    got = _finned(board, state, 3)
+    if got is None:
+        return None
+    sashimi, *parts = got
+    if sashimi:
+        technique = "sashimi-swordfish"
+    else:
+        technique = "finned-swordfish"
+    return _found(technique, *parts)
+
+
+def finned_jellyfish(board: Board, state) -> Step | None:
+    """The first finned (or sashimi) jellyfish that removes a candidate."""
+    got = _finned(board, state, 4)
+    if got is None:
+        return None
+    sashimi, *parts = got
+    if sashimi:
+        technique = "sashimi-jellyfish"
+    else:
+        technique = "finned-jellyfish"
+    return _found(technique, *parts)
 
 
 PATTERNS = (turbot_fish, empty_rectangle, finned_x_wing, finned_swordfish, finned_jellyfish)
