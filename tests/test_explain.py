@@ -370,11 +370,14 @@ def test_step_text_and_dict():
 # ------------------------------------------------------------------ the technique table
 def literal_names(function) -> set:
     """The technique names a function gives as literals: the name argument of its
-    ``_step(...)`` calls and its ``technique = "..."`` assignments."""
+    ``_step(...)`` calls, the two names of its ``_finned_step(...)`` calls and its
+    ``technique = "..."`` assignments."""
     found = set()
     for node in ast.walk(ast.parse(textwrap.dedent(inspect.getsource(function)))):
-        if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "_step":
-            found |= {a.value for a in node.args[:2]
+        named = {"_step": slice(0, 2), "_finned_step": slice(3, 5)}.get(
+            getattr(node.func, "id", None)) if isinstance(node, ast.Call) else None
+        if named is not None:
+            found |= {a.value for a in node.args[named]
                       if isinstance(a, ast.Constant) and isinstance(a.value, str)}
         elif (isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant)
               and any(getattr(t, "id", None) == "technique" for t in node.targets)):

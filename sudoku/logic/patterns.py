@@ -252,43 +252,30 @@ def _lines_text(names, houses) -> str:
     return f"{words[0][0]}s {','.join(w[-1] for w in words)}"
 
 
-def finned_x_wing(board: Board, state) -> Step | None:
-    """The first finned (or sashimi) x-wing that removes a candidate."""
-    got = _finned(board, state, 2)
+def _finned_step(board: Board, state, size: int, finned: str, sashimi: str) -> Step | None:
+    """The first finned or sashimi fish of ``size`` houses that removes a candidate, as
+    the step of technique ``finned`` or ``sashimi``."""
+    got = _finned(board, state, size)
     if got is None:
         return None
-    sashimi, *parts = got
-    if sashimi:
-        technique = "sashimi-x-wing"
-    else:
-        technique = "finned-x-wing"
-    return _found(technique, *parts)
+    is_sashimi, *parts = got
+    return _found(sashimi if is_sashimi else finned, *parts)
+
+
+# (Each rule names its techniques itself: the technique table's test reads them there.)
+def finned_x_wing(board: Board, state) -> Step | None:
+    """The first finned (or sashimi) x-wing that removes a candidate."""
+    return _finned_step(board, state, 2, "finned-x-wing", "sashimi-x-wing")
 
 
 def finned_swordfish(board: Board, state) -> Step | None:
     """The first finned (or sashimi) swordfish that removes a candidate."""
-    got = _finned(board, state, 3)
-    if got is None:
-        return None
-    sashimi, *parts = got
-    if sashimi:
-        technique = "sashimi-swordfish"
-    else:
-        technique = "finned-swordfish"
-    return _found(technique, *parts)
+    return _finned_step(board, state, 3, "finned-swordfish", "sashimi-swordfish")
 
 
 def finned_jellyfish(board: Board, state) -> Step | None:
     """The first finned (or sashimi) jellyfish that removes a candidate."""
-    got = _finned(board, state, 4)
-    if got is None:
-        return None
-    sashimi, *parts = got
-    if sashimi:
-        technique = "sashimi-jellyfish"
-    else:
-        technique = "finned-jellyfish"
-    return _found(technique, *parts)
+    return _finned_step(board, state, 4, "finned-jellyfish", "sashimi-jellyfish")
 
 
 PATTERNS = (turbot_fish, empty_rectangle, finned_x_wing, finned_swordfish, finned_jellyfish)
