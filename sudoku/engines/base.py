@@ -260,7 +260,7 @@ class BitEngine(Engine):
         budget = max_nodes if max_nodes is not None else INT64_MAX
         run = _LoneRun(self, _grid_bytes(grid, cells), store, limit)
         try:
-            status = run.interpreted(budget, t0, timeout) if self.interpreted else None
+            status = run.interpreted(budget, t0, timeout) if run.plain else None
             if status is None:
                 status = run.compiled(budget, t0, timeout)
         except KeyboardInterrupt:
@@ -319,7 +319,8 @@ class _LoneRun:
     def __init__(self, engine: BitEngine, grid: bytes, store: int, limit: int):
         self.engine = engine
         self.limit = limit
-        if engine.interpreted:
+        self.plain = engine.interpreted  # whether the search starts interpreted
+        if self.plain:
             xp: Any = plain.np
             values, work = xp.array(grid, dtype=xp.uint8), engine.work(xp)
         else:
@@ -363,7 +364,7 @@ class _LoneRun:
 
     def compiled(self, budget, t0, timeout) -> str:
         engine = self.engine
-        if isinstance(self.arrays[-1], memoryview):  # going on from the interpreted slices
+        if self.plain:  # going on from the interpreted slices
             self.arrays = tuple(map(plain.as_numpy, self.arrays))
         kern = engine.kernel(engine.row.search)
         head = (*engine.geometry, *self.arrays)
