@@ -4,20 +4,27 @@
 lists or dicts, colours as `Colored` or ``"item:colour"``); this module turns
 them into flat integer arrays and reports anything wrong with the option it
 is in.  Nothing here imports numba: the kernels only ever see what passed
-these checks.
+these checks.  Nor numpy, unless bounds or costs are given: the flat arrays
+are `array.array` buffers, which numpy views without a copy when a search
+needs them, and which the logic rules (`dlx.logic`) read as they are, so that
+explaining a small problem does not wait for numpy to load.
 """
 
 from __future__ import annotations
 
+import operator
+import sys
+from array import array
 from collections.abc import Hashable, Iterable, Mapping
-from typing import Any, NamedTuple
-
-import numpy as np
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .errors import ProblemError, TooLargeError
 
-__all__ = ["Colored", "MAX_COST", "MAX_NODES", "read_bounds", "read_costs", "read_items",
-           "read_options"]
+if TYPE_CHECKING:
+    import numpy as np
+
+__all__ = ["Colored", "MAX_COST", "MAX_NODES", "read_bounds", "read_costs", "read_forced",
+           "read_items", "read_matrix", "read_options"]
 
 MAX_NODES = 2**32 - 2  # node indices are uint32 and 0xFFFFFFFF is a marker
 
@@ -41,7 +48,7 @@ def read_items(rows, primary, secondary) -> tuple[tuple, tuple, dict]:
     """
     if isinstance(primary, bool) or isinstance(secondary, bool):
         raise ProblemError("primary and secondary must be item lists or counts, not booleans")
-    if isinstance(primary, (int, np.integer)):
+    if _integer(primary):
         n1 = int(primary)
         m = int(secondary or 0) if not isinstance(secondary, Iterable) else None
         if n1 < 0 or (m is not None and m < 0):
@@ -51,7 +58,7 @@ def read_items(rows, primary, secondary) -> tuple[tuple, tuple, dict]:
         prim = list(range(n1))
         sec = list(range(n1, n1 + m))
     else:
-        if isinstance(secondary, (int, np.integer)):
+        if _integer(secondary):
             raise ProblemError("with secondary given as a count, give primary as a count too")
         sec = list(secondary) if secondary is not None else []
         if primary is None:
@@ -137,9 +144,8 @@ def read_options(rows, index: dict, n_primary: int, labels) -> tuple:
     if n_nodes > MAX_NODES:
         raise TooLargeError(f"the problem needs {n_nodes:,} nodes; the engine's 32-bit "
                             f"links hold at most {MAX_NODES:,}")
-    return (tuple(colors), np.asarray(flat_items, dtype=np.int64),
-            np.asarray(flat_colors, dtype=np.int64), np.asarray(ptr, dtype=np.int64),
-            np.asarray(first_primary, dtype=np.int64))
+    return (tuple(colors), array("q", flat_items), array("q", flat_colors), array("q", ptr),
+            array("q", first_primary))
 
 
 def read_bounds(bounds, index: dict, n_primary: int) -> np.ndarray | None:
@@ -153,6 +159,8 @@ def read_bounds(bounds, index: dict, n_primary: int) -> np.ndarray | None:
     if not isinstance(bounds, Mapping):
         raise ProblemError(f"bounds must be a dict {{item: (lower, upper)}}, "
                            f"not {type(bounds).__name__}")
+    import numpy as np  # lazy: a problem without bounds does not need numpy
+
     table = np.ones((n_primary, 2), dtype=np.int64)
     for item, value in bounds.items():
         try:
@@ -192,6 +200,8 @@ def read_costs(costs, labels: list | None, n_options: int) -> np.ndarray | None:
     """
     if costs is None:
         return None
+    import numpy as np  # lazy: a problem without costs does not need numpy
+
     out = np.zeros(n_options, dtype=np.int64)
     if isinstance(costs, Mapping):
         if labels is None:
@@ -227,8 +237,48 @@ def read_costs(costs, labels: list | None, n_options: int) -> np.ndarray | None:
     return out
 
 
+def read_matrix(matrix, secondary: int) -> tuple[list, int, int]:
+    """``(rows, primary, secondary)`` of a dense 0/1 matrix (`dlx.Problem.from_matrix`)."""
+    import numpy as np  # lazy: only a matrix needs numpy
+
+    try:
+        m = np.asarray(matrix)
+    except Exception as exc:  # ragged nested lists and the like
+        raise ProblemError(f"matrix could not be read as an array: {exc}") from None
+    if m.ndim != 2:
+        raise ProblemError(f"matrix must be 2-dimensional, not {m.ndim}-dimensional")
+    if not (np.issubdtype(m.dtype, np.number) or m.dtype == bool):
+        raise ProblemError(f"matrix entries must be 0 or 1, not {m.dtype}")
+    if not np.isin(m, (0, 1)).all():
+        raise ProblemError("matrix entries must be 0 or 1")
+    n_cols = m.shape[1]
+    if not 0 <= int(secondary) <= n_cols:
+        raise ProblemError(f"secondary={secondary} but the matrix has {n_cols} columns")
+    rows = [np.flatnonzero(r).tolist() for r in m]
+    return rows, n_cols - int(secondary), int(secondary)
+
+
+def read_forced(forced, n_options: int, bounded: bool) -> list[int]:
+    """Option indices, checked (`dlx.Problem.check_forced`); with bounds, ``~k`` too."""
+    try:
+        out = [operator.index(o) for o in forced]
+    except TypeError:
+        raise ProblemError("forced options must be option indices (integers)") from None
+    low = -n_options if bounded else 0
+    for o in out:
+        if not low <= o < n_options:
+            raise ProblemError(f"forced option {o} is out of range "
+                               f"(the problem has {n_options} options)")
+    return out
+
+
 def _integer(x) -> bool:
-    return isinstance(x, (int, np.integer)) and not isinstance(x, bool)
+    if isinstance(x, bool):
+        return False
+    if isinstance(x, int):
+        return True
+    numpy = sys.modules.get("numpy")  # (a numpy integer exists only once numpy is loaded)
+    return numpy is not None and isinstance(x, numpy.integer)
 
 
 def _entry_item(entry, secondary_names):

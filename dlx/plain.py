@@ -45,7 +45,7 @@ from types import ModuleType, SimpleNamespace
 from typing import Any
 
 __all__ = ["BUDGET_SECONDS", "ENV", "MODES", "SUFFIX", "as_numpy", "budget_left", "interpreted",
-           "load", "mode", "njit", "np", "spend"]
+           "lazy_module", "load", "mode", "njit", "np", "spend"]
 
 ENV = "DLX_PLAIN"
 """The environment variable that chooses how small jobs run (see `mode`)."""
@@ -161,6 +161,17 @@ def as_numpy(view):
 
 _loaded: dict[str, ModuleType] = {}
 _lock = threading.Lock()
+
+
+class lazy_module:  # noqa: N801  (it stands for a module)
+    """A module imported when one of its names is first read (``lazy_module("dlx.links")``):
+    what a module that needs another only on some paths holds in its place."""
+
+    def __init__(self, name: str):
+        self._name = name
+
+    def __getattr__(self, attr: str) -> Any:
+        return getattr(importlib.import_module(self._name), attr)
 
 
 def load(module: str) -> ModuleType:

@@ -9,9 +9,9 @@ on an item's colour may share it.  A primary item may instead be given bounds
 (`dlx.multiplicity`).  Everything is validated here, in Python, so
 that the jitted kernels never see an out-of-range index.
 
-The links are built with numpy in one pass (no per-node Python loop beyond
-reading the options) and cached; each search works on its own copy, so
-several searches of one problem can run side by side.
+The links are built with numpy in one pass when a search first needs them
+(`dlx.logic` reads the options without numpy) and cached; each search works
+on its own copy, so several searches of one problem can run side by side.
 """
 
 from __future__ import annotations
@@ -19,19 +19,22 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-import numpy as np
-
-from . import links as _links_mod
+from . import options as _options
+from . import plain
 from ._knuth_lines import format_knuth
 from .errors import ProblemError
-from .options import Colored, read_bounds, read_costs, read_items, read_options
+from .options import Colored
 
 if TYPE_CHECKING:
+    import numpy as np
     from numpy.typing import ArrayLike
 
+    from . import links as _links_mod
     from .costs import Cheapest
     from .results import BatchResult, CountResult, PropagateResult, Uniqueness
     from .search import Estimate, Search
+else:
+    _links_mod = plain.lazy_module("dlx.links")  # numpy loads once a search needs the links
 
 __all__ = ["Colored", "Problem"]
 
@@ -107,11 +110,11 @@ class Problem:
                 if len(labels) != len(rows):
                     raise ProblemError(f"{len(labels)} labels for {len(rows)} options")
         self._labels = labels
-        self._primary, self._secondary, self._index = read_items(rows, primary, secondary)
+        self._primary, self._secondary, self._index = _options.read_items(rows, primary, secondary)
         (self._colors, self._flat_items, self._flat_colors, self._ptr,
-         self._first_primary) = read_options(rows, self._index, len(self._primary), labels)
-        self._bounds = read_bounds(bounds, self._index, len(self._primary))
-        self._costs = read_costs(costs, labels, len(rows))
+         self._first_primary) = _options.read_options(rows, self._index, len(self._primary), labels)
+        self._bounds = _options.read_bounds(bounds, self._index, len(self._primary))
+        self._costs = _options.read_costs(costs, labels, len(rows))
         self._cache: dict[Any, Any] = {}
 
     def __getstate__(self) -> dict[str, Any]:
@@ -205,8 +208,19 @@ class Problem:
     @property
     def entries(self) -> _links_mod.Entries:
         """The options as flat arrays (see `dlx.links.Entries`); do not modify them."""
-        return _links_mod.Entries(self._ptr, self._flat_items, self._flat_colors,
-                                  self._first_primary, self.n_items, self.n_primary)
+        got = self._cache.get("entries")
+        if got is None:
+            import numpy as np  # lazy: the logic rules read the buffers without numpy
+
+            ptr, items, colors, first = (np.frombuffer(a, dtype=np.int64) for a in (
+                self._ptr, self._flat_items, self._flat_colors, self._first_primary))
+            got = self._cache["entries"] = _links_mod.Entries(
+                ptr, items, colors, first, self.n_items, self.n_primary)
+        return got
+
+    def _option_lists(self) -> tuple[list[int], list[int], list[int]]:
+        """``(ptr, items, colors)`` of `entries` as lists, items from 0 (no numpy: `dlx.logic`)."""
+        return self._ptr.tolist(), [i - 1 for i in self._flat_items], self._flat_colors.tolist()
 
     @property
     def bound_table(self) -> np.ndarray | None:
@@ -253,23 +267,20 @@ class Problem:
         ProblemError
             An index is not an integer or out of range.
         """
-        try:
-            if isinstance(forced, np.ndarray) and forced.dtype.kind in "iu":
-                arr = forced.astype(np.int64).reshape(-1)  # (list() would box each entry)
-            else:
-                arr = np.asarray(list(forced), dtype=np.int64).reshape(-1)
-        except (TypeError, ValueError, OverflowError):
-            raise ProblemError("forced options must be option indices (integers)") from None
-        low = -self.n_options if self.bounded else 0
-        if arr.size and (arr.min() < low or arr.max() >= self.n_options):
-            bad = arr[(arr < low) | (arr >= self.n_options)][0]
-            raise ProblemError(f"forced option {bad} is out of range "
-                               f"(the problem has {self.n_options} options)")
-        return arr
+        import numpy as np  # lazy: keeps numpy out of start-up
 
-    def label(self, indices: ArrayLike) -> list[Any]:
+        if isinstance(forced, np.ndarray) and forced.dtype.kind in "iu":
+            arr = forced.astype(np.int64).reshape(-1)  # (list() would box each entry)
+            low = -self.n_options if self.bounded else 0
+            if arr.size and (arr.min() < low or arr.max() >= self.n_options):
+                bad = arr[(arr < low) | (arr >= self.n_options)][:1].tolist()
+                _options.read_forced(bad, self.n_options, self.bounded)  # raises, naming it
+            return arr
+        return np.asarray(_options.read_forced(forced, self.n_options, self.bounded), np.int64)
+
+    def label(self, indices: Iterable[int]) -> list[Any]:
         """The labels of options ``indices``, in option order (a solution as reported)."""
-        idx: list[int] = np.sort(np.asarray(indices, dtype=np.int64)).tolist()
+        idx = sorted(int(i) for i in indices)
         if self._labels is None:
             return idx
         return [self._labels[i] for i in idx]
@@ -782,19 +793,4 @@ class Problem:
         >>> Problem.from_matrix([[1, 0, 1], [0, 1, 0], [1, 1, 0]]).solve()
         [0, 1]
         """
-        try:
-            m = np.asarray(matrix)
-        except Exception as exc:  # ragged nested lists and the like
-            raise ProblemError(f"matrix could not be read as an array: {exc}") from None
-        if m.ndim != 2:
-            raise ProblemError(f"matrix must be 2-dimensional, not {m.ndim}-dimensional")
-        if not (np.issubdtype(m.dtype, np.number) or m.dtype == bool):
-            raise ProblemError(f"matrix entries must be 0 or 1, not {m.dtype}")
-        if not np.isin(m, (0, 1)).all():
-            raise ProblemError("matrix entries must be 0 or 1")
-        n_cols = m.shape[1]
-        if not 0 <= int(secondary) <= n_cols:
-            raise ProblemError(f"secondary={secondary} but the matrix has {n_cols} columns")
-        rows = [np.flatnonzero(r).tolist() for r in m]
-        return cls(rows, primary=n_cols - int(secondary), secondary=int(secondary))
-
+        return cls(*_options.read_matrix(matrix, secondary))

@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 
     from .shapes import PuzzleLike
 
-__all__ = ["PROBLEM_CACHE", "cell_value", "givens", "grid_of", "option_number",
+__all__ = ["PROBLEM_CACHE", "cell_value", "givens", "givens_of", "grid_of", "option_number",
            "option_numbers", "problem_for", "restrictions", "shape_key"]
 
 PROBLEM_CACHE = 32  # shapes/variants/region maps whose problem is kept
@@ -141,6 +141,18 @@ def option_numbers(grids, n: int) -> np.ndarray:
     flat = np.asarray(grids).reshape(-1)
     at = np.flatnonzero(flat != 0)  # (numpy finds a bool array's nonzeros faster)
     return ((at % (n * n)) * n + flat[at] - 1).astype(np.uint32)
+
+
+def givens_of(puzzle: Puzzle) -> list[int]:
+    """The options of ``puzzle``'s givens, in cell order, as a list (no numpy; without the
+    `restrictions` that `givens` adds for a puzzle with candidates).
+
+    >>> from sudoku import parse_puzzle
+    >>> givens_of(parse_puzzle(".2" + "." * 14))
+    [5]
+    """
+    n = puzzle.size
+    return [cell * n + v - 1 for cell, v in enumerate(puzzle.packed) if v]
 
 
 def givens(puzzle: Puzzle) -> np.ndarray:

@@ -16,17 +16,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, overload
 
-import numpy as np
-
-from dlx import CountResult, Uniqueness, validate
+from dlx import CountResult, Uniqueness, plain, validate
+from dlx.logic import State, propagate_forced
 
 from .batch import PuzzleResult, solve_all
-from .encode import cell_value, givens, problem_for
+from .encode import cell_value, givens, givens_of, problem_for
 from .engines import choose
 from .grid import Puzzle, check_givens
 from .shapes import as_grid
 
 if TYPE_CHECKING:
+    import numpy as np
+
     from .shapes import PuzzleLike, Rows
 
 __all__ = ["PuzzleResult", "Candidates", "problem_for", "solve", "count", "check",
@@ -258,8 +259,23 @@ def candidates(puzzle: PuzzleLike, *, box: Box = None) -> Candidates:
     p, _ = as_grid(puzzle, box)
     check_givens(p)
     n = p.size
-    forced = givens(p)
-    r = problem_for(p).propagate(forced)
+    forced = givens_of(p)
+    problem = problem_for(p)
+    if not p._restricted and plain.mode() != "never":
+        # dlx.logic's forced-option rule, without numpy or numba: without a contradiction
+        # the singles reach one fixed point whatever their order, the one the kernel's
+        # propagation reaches.  A contradiction's state depends on the order, so that
+        # case goes to the kernel, whose order the output has always followed.
+        state = State(problem, forced)
+        if propagate_forced(state)[0] != "contradiction":
+            cells = [tuple(o - c * n + 1 for o in sorted(state.live[c])) for c in range(n * n)]
+            for o in state.chosen:
+                cell, value = cell_value(o, n)
+                cells[cell] = (value,)
+            return Candidates(state.status, cells, len(state.chosen) - len(forced))
+    import numpy as np  # lazy: the kernel's propagation
+
+    r = problem.propagate(givens(p))
     total = n * n * n  # the (cell, value) options; any after them apply candidates
     live = r.live[:total].reshape(n * n, n)  # cell by cell, n values each (sudoku.encode)
     out = [tuple(int(v) + 1 for v in np.flatnonzero(row)) for row in live]

@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from ..errors import ProblemError
+from ..options import read_forced
 
 __all__ = ["RULES", "State", "Step"]
 
@@ -119,13 +120,10 @@ class _Shape:
     """What every state of one problem shares: the items of each option, colours, kinds."""
 
     def __init__(self, problem):
-        e = problem.entries
-        ptr = e.ptr.tolist()
-        items = (e.items - 1).tolist()
-        colors = e.colors.tolist()
+        ptr, items, colors = problem._option_lists()  # (without numpy: small jobs start fast)
         n = len(ptr) - 1
-        self.n_items = e.n_items
-        self.n_primary = e.n_primary
+        self.n_items = problem.n_items
+        self.n_primary = problem.n_primary
         self.option_items = [tuple(items[ptr[k]:ptr[k + 1]]) for k in range(n)]
         self.option_sets = [frozenset(t) for t in self.option_items]
         self.families: dict = {}  # set logic's per-family tables (see _family_table)
@@ -207,7 +205,7 @@ class State:
         self.memo: dict = {}  # what rules computed from this state; emptied by every change
         self.quiet: dict = {}  # what rules found nothing in, and when (see set_logic)
         self.n_open = shape.n_primary  # primary items not yet covered
-        for o in problem.check_forced(forced).tolist():
+        for o in read_forced(forced, problem.n_options, problem.bounded):
             if not self.is_live(o):
                 raise ProblemError(f"forced option {o} conflicts with the forced options "
                                    f"before it")

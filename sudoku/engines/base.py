@@ -257,6 +257,7 @@ class BitEngine(Engine):
         cells = self.cells
         if limit:
             store = min(store, limit)
+        limit = min(limit, INT64_MAX)  # (no count gets there; the compiled kernel takes int64)
         budget = max_nodes if max_nodes is not None else INT64_MAX
         run = _LoneRun(self, _grid_bytes(grid, cells), store, limit)
         try:

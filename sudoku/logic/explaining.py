@@ -37,7 +37,8 @@ from typing import TYPE_CHECKING
 
 from dlx.logic import State, forced_option, set_logic, steps
 
-from ..encode import givens, grid_of, problem_for
+from ..encode import givens_of, grid_of, option_number, problem_for
+from ..engines import choose
 from ..errors import NotUniqueError, PuzzleError
 from ..formats import as_puzzle
 from ..grid import Puzzle, check_givens
@@ -50,7 +51,7 @@ if TYPE_CHECKING:
     from ..shapes import PuzzleLike
 
 __all__ = ["TECHNIQUES", "Explanation", "Hint", "Step", "explain", "hint", "rate",
-           "sudoku_rules", "solve_state", "name_step"]
+           "sudoku_rules", "solve_state", "name_step", "hint_of"]
 
 _FISH = {t.name for t in TABLE if t.rule.endswith(" fish")}
 _CHAINS = {f.__name__: f for f in CHAINS + PATTERNS}
@@ -303,18 +304,25 @@ class Explanation:
         return "\n".join(s.text for s in self.steps)
 
 
-def solve_state(puzzle: Puzzle):
-    """``(board, problem, state, status, solution options)`` of a checked puzzle."""
+def solve_state(puzzle: Puzzle, timeout: float | None = None):
+    """``(board, problem, state, status, solution options)`` of a checked puzzle.
+
+    The uniqueness search is the one `sudoku.check` runs (its engine, interpreted for a
+    small job, so that one puzzle is explained before numba has loaded); ``timeout``
+    bounds it (status ``"unknown"`` when it runs out).
+    """
     if puzzle.candidates is not None:
         # Their encoding has items of its own (the values ruled out), which the
         # technique names do not cover yet.
         raise PuzzleError("pencil-mark (Sukaku) puzzles cannot be explained or rated yet; "
                           "solve, count and check take them", puzzle.source, puzzle.line)
     check_givens(puzzle)
+    n = puzzle.size
     problem = problem_for(puzzle)
-    forced = givens(puzzle)
-    u = problem.unique(forced=forced, locked=True)
-    solution = list(u.solutions[0]) if u.solutions else None
+    forced = givens_of(puzzle)
+    u = choose(puzzle).check(puzzle, timeout=timeout)
+    solution = ([option_number(c, v, n) for c, v in enumerate(u.solutions[0])]
+                if u.solutions else None)
     return board_for(puzzle), problem, State(problem, forced), u.status, solution
 
 
@@ -409,8 +417,11 @@ def hint(puzzle: PuzzleLike) -> Hint:
     >>> h.status, h.step.text
     ('unique', 'naked-single: r1c2=2')
     """
-    p = as_puzzle(puzzle)
-    board, problem, state, status, solution = solve_state(p)
+    return hint_of(*solve_state(as_puzzle(puzzle)))
+
+
+def hint_of(board: Board, problem, state, status: str, solution) -> Hint:
+    """`hint` from what `solve_state` gives (status ``"unknown"``: no step, as ``"none"``)."""
     if status == "none" or status == "unknown":
         return Hint("none", None)
     if state.status == "solved":

@@ -86,18 +86,16 @@ def explain_one(p, *, left, passed, guesses: bool = True):
     there).  Raises `Late` when the deadline passes first, and
     `sudoku.PuzzleError` for clashing givens.
     """
-    # (The explainer is imported here: it loads numba, which a front end's start-up must not.)
+    # (The explainer is imported here, not by a front end's start-up.)
     from dlx.logic import steps
 
     from ..encode import grid_of
     from ..logic import Explanation
     from ..logic.explaining import name_step, solve_state, sudoku_rules
-    from ..solver import check as unique
 
-    # Bound the uniqueness search that solve_state repeats (quick once known).
-    if unique(p, timeout=left()).status == "unknown":
+    board, problem, state, status, solution = solve_state(p, timeout=left())
+    if status == "unknown":
         raise Late
-    board, problem, state, status, solution = solve_state(p)
     found = []
     for raw in steps(problem, rules=sudoku_rules(board), guesses=guesses, solution=solution,
                      state=state.copy()):
@@ -112,11 +110,10 @@ def explain_one(p, *, left, passed, guesses: bool = True):
 def hint_one(p, *, timeout: float) -> Hinted:
     """The next step of one puzzle (a `Hinted` record); `Late` when the uniqueness search
     the hint repeats did not end within ``timeout`` seconds."""
-    from ..logic import hint as next_step  # (numba: see explain_one)
-    from ..solver import check as unique
+    from ..logic.explaining import hint_of, solve_state  # (see explain_one)
 
-    # Bound the uniqueness search the hint repeats (quick once known).
-    if unique(p, timeout=timeout).status == "unknown":
+    solved = solve_state(p, timeout=timeout)
+    if solved[3] == "unknown":
         raise Late
-    h = next_step(p)
+    h = hint_of(*solved)
     return Hinted(Where.of(0, p), h.status, h, h.step, p.size)
