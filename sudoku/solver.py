@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING, Any, overload
 from dlx import CountResult, Uniqueness, plain, validate
 from dlx.logic import State, propagate_forced
 
-from .batch import PuzzleResult, solve_all
 from .encode import cell_value, givens, givens_of, problem_for
 from .engines import choose
 from .grid import Puzzle, check_givens
@@ -28,6 +27,7 @@ from .shapes import as_grid
 if TYPE_CHECKING:
     import numpy as np
 
+    from .batch import PuzzleResult, solve_all
     from .shapes import PuzzleLike, Rows
 
 __all__ = ["PuzzleResult", "Candidates", "problem_for", "solve", "count", "check",
@@ -35,6 +35,14 @@ __all__ = ["PuzzleResult", "Candidates", "problem_for", "solve", "count", "check
 
 Box = str | tuple[int, int] | None
 """A box shape: ``"RxC"``, ``(rows, columns)``, or None for the size's default."""
+
+
+def __getattr__(name: str) -> Any:
+    if name in ("PuzzleResult", "solve_all"):  # (lazy: one puzzle's candidates need no batch)
+        from . import batch
+
+        return getattr(batch, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 @overload
