@@ -196,10 +196,13 @@ def child_env(cache_dir=None, **extra) -> dict:
 
     PYTHONUNBUFFERED is dropped: it makes every line of output a write of its
     own, which a user's shell does not ask for, so the CLI would be timed slower
-    than it runs.
+    than it runs.  So is PYTHONDONTWRITEBYTECODE: a user's Python keeps the
+    compiled bytecode of the package's modules, where with it set every start
+    compiles them again from source (the peers, installed by pip, have theirs).
     """
     env = dict(os.environ)
     env.pop("PYTHONUNBUFFERED", None)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
     if cache_dir is not None:
         env["NUMBA_CACHE_DIR"] = str(cache_dir)
     env.update({k: str(v) for k, v in extra.items()})

@@ -77,11 +77,16 @@ bit-for-bit what it was before the first call.  Nothing here checks indices:
 the Python layer validates every input before it reaches a kernel.
 """
 
-from . import _jit  # noqa: F401  (first: it makes sure numba has a cache it can write)
+from dlx import plain
 
-# isort: split
-import numpy as np
-from numba import njit, prange
+if plain.interpreted(__name__):  # the interpreted copy, for small jobs (see dlx.small)
+    from dlx.plain import njit, np, prange  # type: ignore[assignment]
+else:
+    from . import _jit  # noqa: F401  (first: it makes sure numba has a cache it can write)
+
+    # isort: split
+    import numpy as np
+    from numba import njit, prange
 
 TOP, UP, DOWN, COLOR = 0, 1, 2, 3
 EMPTIED, NPRIMARY, SINGLE = 0, 1, 2  # fields of nd's node 0: nd[EMPTIED, 0]
@@ -741,6 +746,19 @@ def _lock_parts(lock, levels, n2):
     a = levels + n2
     b = a + n2
     return lock[:levels], lock[levels:a], lock[a:b].view(np.uint64), lock[b:].view(np.uint32)
+
+
+if plain.interpreted(__name__):
+    # Interpreted, two helpers take another form: a memoryview casts where numpy views,
+    # and the hottest index needs no stand-in call (the same values either way).
+    def _at(i):  # noqa: F811
+        return i << 1
+
+    def _lock_parts(lock, levels, n2):  # noqa: F811
+        a = levels + n2
+        b = a + n2
+        return (lock[:levels], lock[levels:a], lock[a:b].cast("B").cast("Q"),
+                lock[b:].cast("B").cast("I"))
 
 
 @njit(cache=True, no_cpython_wrapper=True)

@@ -45,7 +45,7 @@ from types import ModuleType, SimpleNamespace
 from typing import Any
 
 __all__ = ["BUDGET_SECONDS", "ENV", "MODES", "SUFFIX", "as_numpy", "budget_left", "interpreted",
-           "lazy_module", "load", "mode", "njit", "np", "spend"]
+           "lazy_module", "load", "mode", "njit", "np", "prange", "spend"]
 
 ENV = "DLX_PLAIN"
 """The environment variable that chooses how small jobs run (see `mode`)."""
@@ -140,6 +140,7 @@ def array_of(values, dtype=None) -> memoryview:
 np: Any = SimpleNamespace(**{name: _Type(name) for name in _CODES})
 """The part of numpy the kernels use, over memoryviews."""
 np.zeros = zeros
+np.empty = zeros
 np.array = array_of
 np.iinfo = _Info
 
@@ -149,6 +150,9 @@ def njit(*args, **kwargs):
     if len(args) == 1 and callable(args[0]) and not kwargs:
         return args[0]
     return lambda fn: fn
+
+
+prange = range  # numba's parallel range, run in order
 
 
 def as_numpy(view):

@@ -20,7 +20,7 @@ from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Seq
 from typing import TYPE_CHECKING, Any
 
 from . import options as _options
-from . import plain
+from . import plain, small
 from ._knuth_lines import format_knuth
 from .errors import ProblemError
 from .options import Colored
@@ -490,6 +490,9 @@ class Problem:
             from .memo import count_for  # lazy: keeps numba out of start-up
             return count_for(self, memo, limit, locked, memo_mb, order, seed, max_nodes, timeout,
                              forced)
+        if seed is None and not (locked or self.bounded) and type(forced) is tuple and not forced:
+            if (got := small.count(self, limit, max_nodes, timeout)) is not None:  # (small)
+                return got
         return self._search_once(limit=limit, seed=seed, max_nodes=max_nodes,
                                  timeout=timeout, forced=forced, locked=locked).count()
 

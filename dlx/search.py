@@ -176,6 +176,14 @@ class Search:
         rows = self._nd.shape[1]
         self._lock = np.zeros(len(self._x) + 2 * (n + 2) + (rows + 1) // 2, dtype=np.int64)
 
+    def _adopt(self, nd, it, x, st, stats, elapsed):
+        """Go on from where an interpreted search stopped (`dlx.small`): its arrays, the
+        forced options applied already."""
+        self._nd, self._it, self._x, self._st, self._stats = nd, it, x, st, stats
+        self._started = True
+        self._elapsed = elapsed
+        self._sync()
+
     def _start(self):
         if not self._started:
             self._started = True

@@ -348,7 +348,8 @@ def test_read_only_install_and_home():
                 os.chmod(d, 0o555)
                 for f in files:
                     os.chmod(os.path.join(d, f), 0o444)
-        env = _env(HOME=home, TMPDIR=tmp, PYTHONPATH=site)
+        # (DLX_PLAIN=never: small jobs would not load the compiled kernels at all.)
+        env = _env(HOME=home, TMPDIR=tmp, PYTHONPATH=site, DLX_PLAIN="never")
         env.pop("XDG_CACHE_HOME", None)
         prefix = _read_only_runner(os.path.join(site, "dlx"), env, home)
         code = ("import dlx; print(dlx.Problem([[0]], primary=1, secondary=0).count().count); "

@@ -21,7 +21,9 @@ import numpy as np
 import pytest
 
 import sudoku
-from dlx import plain
+from dlx import Problem, plain, small
+from dlx.examples import langford, queens
+from dlx.search import Search, fresh_state
 from sudoku.encode import givens, problem_for
 from sudoku.engines import choose
 
@@ -220,3 +222,82 @@ def test_candidates_without_the_kernel_agree_with_its_propagation():
             assert (c.status, c.cells, c.singles) == _propagated(p), g
             seen.add(c.status)
     assert seen == {"solved", "open", "contradiction"}
+
+
+# ------------------------------------------------ the DLX kernel, for dlx count
+def _random_problem(rng: random.Random):
+    """Primary items p0.., secondary s0.. with colours now and then."""
+    n1, n2 = rng.randint(1, 7), rng.randint(0, 4)
+    options = []
+    for _ in range(rng.randint(1, 25)):
+        row = rng.sample([f"p{i}" for i in range(n1)], rng.randint(1, min(3, n1)))
+        for s in rng.sample(range(n2), rng.randint(0, n2)):
+            row.append(f"s{s}:{rng.choice('ab')}" if rng.random() < 0.5 else f"s{s}")
+        options.append(row)
+    return Problem(options, primary=[f"p{i}" for i in range(n1)],
+                   secondary=[f"s{i}" for i in range(n2)])
+
+
+def _problems() -> list:
+    rng = random.Random(11)
+    return ([queens(n) for n in range(1, 9)] + [langford(n) for n in (3, 4, 7)]
+            + [_random_problem(rng) for _ in range(60)])
+
+
+def test_the_links_built_without_numpy_are_numpys():
+    for p in _problems():
+        nd, it, x, st = small.links(p)
+        _, nd2, it2, x2, st2 = fresh_state(p)
+        assert np.array_equal(plain.as_numpy(nd), nd2)
+        assert np.array_equal(plain.as_numpy(it), it2)
+        assert np.array_equal(plain.as_numpy(st), st2) and len(x) == len(x2)
+
+
+def _counted(p, mode, monkeypatch, **kw):
+    monkeypatch.setenv(plain.ENV, mode)
+    r = p.count(**kw)
+    return r.count, r.status, r.stats.nodes, r.stats.updates
+
+
+@pytest.mark.parametrize("kw", [{}, {"limit": 3}, {"max_nodes": 40}, {"limit": 2**70}])
+def test_interpreted_and_compiled_counts_agree(monkeypatch, kw):
+    for p in _problems():
+        assert _counted(p, "only", monkeypatch, **kw) == _counted(p, "never", monkeypatch, **kw)
+
+
+def test_a_count_goes_on_compiled_where_the_budget_ran_out(monkeypatch):
+    p = queens(9)  # 352 solutions, thousands of nodes: far past a tiny budget
+    expect = _counted(p, "never", monkeypatch)
+    monkeypatch.setenv(plain.ENV, "auto")
+    monkeypatch.setattr(plain, "BUDGET_SECONDS", 0.001)
+    adopted = []
+    real = Search._adopt
+
+    def adopt(self, *args):
+        adopted.append(True)
+        return real(self, *args)
+
+    monkeypatch.setattr(Search, "_adopt", adopt)
+    r = p.count()
+    assert adopted == [True]
+    assert (r.count, r.status, r.stats.nodes, r.stats.updates) == expect
+
+
+def test_dlx_count_of_a_small_problem_loads_neither_numba_nor_numpy(tmp_path):
+    # (6-queens: far inside the budget however loaded the machine; 8-queens, which the
+    # startup benchmark times, is counted the same way when the machine is idle.)
+    probe = _PROBE.replace("from sudoku.cli import main", "from dlx.cli import main")
+    path = tmp_path / "queens6.dlx"
+    path.write_text(queens(6).to_knuth())
+    outs = []
+    for mode in ("", "never"):
+        r = subprocess.run([sys.executable, "-c", probe, "count", "--format", "json",
+                            str(path)], capture_output=True, text=True, timeout=120,
+                           env={**os.environ, plain.ENV: mode})
+        seen = json.loads(r.stderr.strip().splitlines()[-1])
+        assert seen == {"numba": mode == "never", "numpy": mode == "never", "code": 0}
+        got = json.loads(r.stdout)
+        del got["seconds"]
+        outs.append(got)
+    assert outs[0] == outs[1]
+    assert outs[0]["count"] == 4 and outs[0]["status"] == "complete"
