@@ -83,7 +83,12 @@ def budget_left() -> bool:
 
 
 def spend(seconds: float) -> bool:
-    """Count ``seconds`` more of interpreted kernel time; then `budget_left`."""
+    """Count ``seconds`` more of interpreted kernel time; then `budget_left`.
+
+    The callers count the thread's CPU time, not the clock's: the budget is of the
+    work interpreted, which a loaded machine stretches on the clock as it stretches
+    numba's import, so that one input goes the same way on an idle machine and a busy one.
+    """
     _spent[0] += seconds
     return budget_left()
 

@@ -102,7 +102,7 @@ def count(problem, limit: int | None, max_nodes: int | None,
                     break
                 budget = min(budget, left)
             params[kern.BUDGET] = budget
-            t0 = time.perf_counter()
+            t0, cpu = time.perf_counter(), time.thread_time()
             code = kern.search(nd, it, x, st, params, stats, sols, lock)
             dt = time.perf_counter() - t0
             elapsed += dt
@@ -114,7 +114,7 @@ def count(problem, limit: int | None, max_nodes: int | None,
                 status = "overflow"
             elif timeout is not None and elapsed >= timeout:
                 status = "timeout"
-            elif not plain.spend(dt):
+            elif not plain.spend(time.thread_time() - cpu):
                 return _compiled(problem, limit, max_nodes, timeout,
                                  (nd, it, x, st, stats), elapsed)
             else:

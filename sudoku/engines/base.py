@@ -342,7 +342,7 @@ class _LoneRun:
         limit = self.limit
         least = max(step // 10, 1)
         while True:
-            t = time.perf_counter()
+            t, cpu = time.perf_counter(), time.thread_time()
             upto = min(budget, int(ctx[3]) + step)
             code = STATUSES[kern(*head, limit, upto)]
             if code != "nodes" or upto >= budget:
@@ -350,7 +350,7 @@ class _LoneRun:
             now = time.perf_counter()
             if timeout is not None and now - t0 >= timeout:
                 return "timeout"
-            if switch is not None and switch(now - t):
+            if switch is not None and switch(time.thread_time() - cpu):
                 return None
             step = int(min(step * 4, max(least, step * seconds / max(now - t, 1e-6))))
 
