@@ -353,8 +353,19 @@ def _uncommit_others(nd, it, p):
     _uncommit_from(nd, it, p, p - U1)
 
 
+# The branching rules `_choose` follows, in ``st[BRANCH]`` (absent: B_MRV).
+BRANCH = 5
+B_MRV, B_WEIGHTED, B_PLAIN, B_SHARP = 0, 1, 2, 3
+
+
+@njit(cache=True, no_cpython_wrapper=True)
+def _branching(st):
+    """The branching rule of a search state: ``st[BRANCH]``, or B_MRV when st has no such field."""
+    return st[BRANCH] if st.shape[0] > BRANCH else np.int64(B_MRV)
+
+
 @njit(cache=True)
-def _choose(nd, it):
+def _choose(nd, it, mode):
     """Minimum remaining values: the active primary item with the fewest options.
 
     Returns 0 when no primary item is left.  An item a hide has just emptied
@@ -364,7 +375,15 @@ def _choose(nd, it):
     without a scan.  Otherwise the scan stops at the first item of length 0
     or 1, which cannot be beaten.  When the
     shortest lists have two options, `_break_tie` picks among them.
+
+    ``mode`` is the rule (``st[BRANCH]``): B_MRV as above; B_WEIGHTED weighs
+    ties at every length; B_PLAIN is Knuth's DLX1 (the first of the
+    shortest, no hints, no tie-break); B_SHARP prefers the items flagged in
+    their header's ``COLOR`` (names starting with ``#``) while they have more
+    than one option (`_choose_sharp`).
     """
+    if mode == B_PLAIN:
+        return _choose_plain(nd, it)
     z = nd[EMPTIED, 0]
     if z != U0:
         nd[EMPTIED, 0] = U0
@@ -375,6 +394,8 @@ def _choose(nd, it):
         nd[SINGLE, 0] = U0
         if nd[TOP, z] == U1 and _active(it, z):
             return z
+    if mode == B_SHARP:
+        return _choose_sharp(nd, it)
     best = PURIFIED
     bi = U0
     i = it[_at(0) + RIGHT]
@@ -386,7 +407,53 @@ def _choose(nd, it):
             if n <= U1:
                 break
         i = it[_at(i) + RIGHT]
-    if best == U2:
+    if best == U2 or (mode == B_WEIGHTED and best > U2):
+        return _break_tie(nd, it, bi)
+    return bi
+
+
+@njit(cache=True, no_cpython_wrapper=True)
+def _choose_plain(nd, it):
+    """Knuth's DLX1 choice: the first item of the fewest options, by a full scan."""
+    nd[EMPTIED, 0] = U0
+    nd[SINGLE, 0] = U0
+    best = PURIFIED
+    bi = U0
+    i = it[_at(0) + RIGHT]
+    while i != U0:
+        n = nd[TOP, i]
+        if n < best:
+            best = n
+            bi = i
+        i = it[_at(i) + RIGHT]
+    return bi
+
+
+@njit(cache=True, no_cpython_wrapper=True)
+def _choose_sharp(nd, it):
+    """Knuth's sharp preference: flagged items first, unless another has 0 or 1 options.
+
+    Lengths compare as ``len`` for flagged items and items of length 0 or
+    1, ``len + 2**31`` for the others, so MRV runs among the flagged items
+    first; the scan stops at length 0 or 1 as in `_choose`.  Ties among
+    unflagged items of two options go to `_break_tie` (no flagged item then
+    has more than one); flagged ones are taken first come, as in Knuth's.
+    """
+    best = np.int64(0x7FFFFFFFFFFF)
+    bi = U0
+    i = it[_at(0) + RIGHT]
+    while i != U0:
+        n = nd[TOP, i]
+        key = np.int64(n)
+        if n > U1 and nd[COLOR, i] == U0:
+            key += np.int64(0x80000000)
+        if key < best:
+            best = key
+            bi = i
+            if n <= U1:
+                break
+        i = it[_at(i) + RIGHT]
+    if best == np.int64(0x80000002):
         return _break_tie(nd, it, bi)
     return bi
 
@@ -411,20 +478,22 @@ def _weight(nd, i):
 
 @njit(cache=True, no_cpython_wrapper=True)
 def _break_tie(nd, it, first):
-    """Of the first `TIES` items of length 2 from ``first`` on, the one whose options remove most.
+    """Of the first `TIES` items as long as ``first`` from it on, the one whose options remove most.
 
     An option's weight (`_weight`) is the summed length of its other items:
     the options its commit would hide, so the propagation a branch starts.
     The heaviest item wins, the first on equal weights.  A look-ahead of a
     few hundred loads at a branch point, paid back by smaller trees.  Only
-    ties at length 2: at length 3 the trees shrink too little to pay for it.
+    ties at length 2 under B_MRV: at length 3 the trees shrink too little to
+    pay for it on pentominoes (B_WEIGHTED weighs every tie).
     """
     top = np.int64(-1)
     bi = first
     seen = 0
+    n = nd[TOP, first]
     i = first
     while i != U0 and seen < TIES:
-        if nd[TOP, i] == U2:
+        if nd[TOP, i] == n:
             seen += 1
             weight = _weight(nd, i)
             if weight > top:
@@ -627,6 +696,7 @@ def _run(nd, it, x, st, params, stats, sols, trail, mark, seen, pairs, alt, fail
     base = st[BASE]
     level = st[LEVEL]
     step = st[STEP]
+    mode = _branching(st)
     budget = params[BUDGET]
     limit = params[LIMIT]
     cap = params[CAP]
@@ -676,7 +746,7 @@ def _run(nd, it, x, st, params, stats, sols, trail, mark, seen, pairs, alt, fail
                 mark[level] = nt
                 i, nt = _choose_locked(nd, it, trail, nt, seen, pairs, fails)
             else:
-                i = _choose(nd, it)
+                i = _choose(nd, it, mode)
             upd += _cover(nd, it, i)
             p = nd[DOWN, i]
         elif step == S_X8:
@@ -1136,12 +1206,13 @@ def propagate(nd, it, x, st, forced, reps, live):
     possible; the structure is restored before returning.
     """
     status = 2
+    mode = _branching(st)
     if not _force(nd, it, x, st, forced):
         status = 0
     else:
         level = st[LEVEL]
         while True:
-            i = _choose(nd, it)
+            i = _choose(nd, it, mode)
             if i == U0:
                 status = 1
                 break
@@ -1179,6 +1250,7 @@ def split(nd, it, x, st, depth, prefixes, info):
     overflow = 0
     base = st[BASE]
     level = st[LEVEL]
+    mode = _branching(st)
     forward = True
     while True:
         if forward:
@@ -1195,7 +1267,7 @@ def split(nd, it, x, st, depth, prefixes, info):
                 found += 1
                 forward = False
                 continue
-            i = _choose(nd, it)
+            i = _choose(nd, it, mode)
             _cover(nd, it, i)
             p = nd[DOWN, i]
         else:
@@ -1234,13 +1306,14 @@ def estimate(nd, it, x, st, seed, out):
     """
     np.random.seed(seed)
     base = st[LEVEL]
+    mode = _branching(st)
     for k in range(out.shape[0]):
         weight = 1.0
         tree = 0.0
         sols = 0.0
         level = base
         while True:
-            i = _choose(nd, it)
+            i = _choose(nd, it, mode)
             if i == U0:
                 sols = weight
                 break
