@@ -92,6 +92,9 @@ def parse_args(argv=None):
     p.add_argument("--dlx3", type=Path,
                    help="Knuth's DLX3, built from his dlx3.w, for the multiplicity section "
                         "(default $DLX_BENCH_DLX3 or ~/.cache/numba-dlx-bench/dlx3)")
+    p.add_argument("--knuth-bin", type=Path,
+                   help="directory holding Knuth's dlx1 and ssxcc, for the cover section "
+                        "(default $DLX_BENCH_KNUTH or ../shared/bin beside the repository)")
     p.add_argument("--out", type=Path,
                    help="results directory (default benchmarks/results/; with --quick "
                         "benchmarks/results/tmp/, which git ignores)")
