@@ -89,8 +89,8 @@ def instances(quick: bool):
     from dlx.examples import langford, pentominoes, queens
 
     out = []
-    known_queens = {8: 92, 9: 352, 10: 724, 11: 2680, 12: 14200, 13: 73712}
-    for n in range(8, 12 if quick else 14):
+    known_queens = {8: 92, 9: 352, 10: 724, 11: 2680, 12: 14200, 13: 73712, 14: 365596}
+    for n in range(8, 12 if quick else 15):
         out.append((f"{n}-queens", lambda n=n: queens(n), known_queens[n], "queens", n))
     if quick:
         out.append(("pentomino 3x20", lambda: pentominoes(3, 20), 8, "pentomino", None))

@@ -31,8 +31,10 @@ if str(HERE) not in sys.path:
 
 import _harness as H  # noqa: E402
 
-SECTIONS = ("cover", "multiplicity", "sudoku", "native", "files", "startup", "memory", "web")
-TITLES = {"cover": "Generic exact cover", "multiplicity": "Items with bounds (DLX3)",
+SECTIONS = ("cover", "memo", "multiplicity", "sudoku", "native", "files", "startup", "memory",
+            "web")
+TITLES = {"cover": "Generic exact cover", "memo": "Memoised counting",
+          "multiplicity": "Items with bounds (DLX3)",
           "sudoku": "Sudoku", "native": "Sudoku beside native solvers",
           "files": "Files of puzzles: reading, writing, the command", "startup": "Start-up",
           "memory": "Memory", "web": "Web app"}
@@ -187,6 +189,20 @@ def targets(docs: dict) -> list:
             out.append(("pentomino 6x10, all 9356 tilings: no slower than xcover",
                         f"{H.fmt_range(ours)} s vs xcover {H.fmt_range(xc)} s",
                         verdict(ours["median"] <= xc["median"])))
+        import bench_cover
+
+        for name in ("pentomino 6x10", "14-queens"):
+            s = by_name.get(name, {})
+            ours = s.get("numba-dlx", {})
+            peers = [(k, s.get(k, {})) for k in bench_cover.KNUTH]
+            if "timing" not in ours or not all("timing" in p for _, p in peers):
+                continue
+            (_, d1), (_, ss) = peers
+            r1, r2 = bench_cover.paired_ratio(ours, d1), bench_cover.paired_ratio(ours, ss)
+            out.append((f"{name} count: at most 0.5x Knuth's DLX1 and 0.7x his SSXCC "
+                        "(same run, paired)",
+                        f"{H.fmt_range(ours['timing'])} s: {r1:.2f}x DLX1, {r2:.2f}x SSXCC",
+                        verdict(r1 <= 0.5 and r2 <= 0.7)))
         q13 = by_name.get("13-queens")
         if q13 and "timing" in q13.get("numba-dlx", {}):
             t = q13["numba-dlx"]["timing"]
