@@ -208,6 +208,15 @@ def targets(docs: dict) -> list:
             t = q13["numba-dlx"]["timing"]
             out.append(("13-queens count under 0.3 s", f"{H.fmt_range(t)} s",
                         verdict(t["median"] < 0.3)))
+    memo = docs.get("memo", {}).get("result")
+    if memo:
+        by_name = {r["problem"]: r for r in memo["dominoes"]}
+        for name, count, bar in (("dominoes 8x8", "12,988,816", 1), ("dominoes 10x10",
+                                                                     "258,584,046,368", 10)):
+            if name in by_name:
+                t = by_name[name]["memo_seconds"]
+                out.append((f"{name} ({count} tilings) counted with memo in under {bar} s",
+                            f"{H.fmt_num(t)} s", verdict(t < bar)))
     mult = docs.get("multiplicity", {}).get("result")
     if mult:
         by_name = {e["name"]: e["solvers"] for e in mult["instances"]}

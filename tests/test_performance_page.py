@@ -43,7 +43,8 @@ def test_page_tables_match_the_results(report):
 
 def test_page_shows_every_section(report):
     shown = report.page_blocks(PAGE.read_text())
-    for name in ("machine", "method", "targets", "cover", "multiplicity", "sudoku", "sudoku-peers",
+    for name in ("machine", "method", "targets", "cover", "memo", "multiplicity", "sudoku",
+                 "sudoku-peers",
                  "native", "files", "check-over-solve", "startup", "memory", "parallel",
                  "web"):
         assert name in shown, f"docs/performance.md has no <!-- table:{name} --> block"
@@ -52,7 +53,7 @@ def test_page_shows_every_section(report):
 
 def test_results_hold_one_current_file_per_section():
     names = sorted(p.name for p in RESULTS.iterdir() if p.name != "tmp")
-    assert names == ["cover.json", "files.json", "memory.json", "multiplicity.json",
+    assert names == ["cover.json", "files.json", "memo.json", "memory.json", "multiplicity.json",
                      "native.json", "parallel.json", "startup.json", "sudoku.json", "web.json"]
     for name in names:
         doc = json.loads((RESULTS / name).read_text())
