@@ -376,12 +376,42 @@ def _choose(nd, it, mode):
     or 1, which cannot be beaten.  When the
     shortest lists have two options, `_break_tie` picks among them.
 
-    ``mode`` is the rule (``st[BRANCH]``): B_MRV as above; B_WEIGHTED weighs
-    ties at every length; B_PLAIN is Knuth's DLX1 (the first of the
-    shortest, no hints, no tie-break); B_SHARP prefers the items flagged in
-    their header's ``COLOR`` (names starting with ``#``) while they have more
-    than one option (`_choose_sharp`).
+    ``mode`` is the rule (``st[BRANCH]``): B_MRV is the above; the others
+    go to `_choose_other`, so that the default's code is left as it was.
     """
+    if mode != B_MRV:
+        return _choose_other(nd, it, mode)
+    z = nd[EMPTIED, 0]
+    if z != U0:
+        nd[EMPTIED, 0] = U0
+        if nd[TOP, z] == U0 and _active(it, z):
+            return z
+    z = nd[SINGLE, 0]
+    if z != U0:
+        nd[SINGLE, 0] = U0
+        if nd[TOP, z] == U1 and _active(it, z):
+            return z
+    best = PURIFIED
+    bi = U0
+    i = it[_at(0) + RIGHT]
+    while i != U0:
+        n = nd[TOP, i]
+        if n < best:
+            best = n
+            bi = i
+            if n <= U1:
+                break
+        i = it[_at(i) + RIGHT]
+    if best == U2:
+        return _break_tie(nd, it, bi, U2)
+    return bi
+
+
+@njit(cache=True, no_cpython_wrapper=True)
+def _choose_other(nd, it, mode):
+    """`_choose` under B_WEIGHTED (ties weighed at every length), B_PLAIN (Knuth's DLX1:
+    the first of the shortest, no hints, no tie-break) or B_SHARP (`_choose_sharp`:
+    items flagged in their header's ``COLOR``, named ``#...``, first)."""
     if mode == B_PLAIN:
         return _choose_plain(nd, it)
     z = nd[EMPTIED, 0]
@@ -407,8 +437,8 @@ def _choose(nd, it, mode):
             if n <= U1:
                 break
         i = it[_at(i) + RIGHT]
-    if best == U2 or (mode == B_WEIGHTED and best > U2):
-        return _break_tie(nd, it, bi)
+    if best >= U2 and best != PURIFIED:
+        return _break_tie(nd, it, bi, best)
     return bi
 
 
@@ -454,7 +484,7 @@ def _choose_sharp(nd, it):
                 break
         i = it[_at(i) + RIGHT]
     if best == np.int64(0x80000002):
-        return _break_tie(nd, it, bi)
+        return _break_tie(nd, it, bi, U2)
     return bi
 
 
@@ -477,8 +507,8 @@ def _weight(nd, i):
 
 
 @njit(cache=True, no_cpython_wrapper=True)
-def _break_tie(nd, it, first):
-    """Of the first `TIES` items as long as ``first`` from it on, the one whose options remove most.
+def _break_tie(nd, it, first, n):
+    """Of the first `TIES` items of length ``n`` from ``first`` on, the one removing most.
 
     An option's weight (`_weight`) is the summed length of its other items:
     the options its commit would hide, so the propagation a branch starts.
@@ -490,7 +520,6 @@ def _break_tie(nd, it, first):
     top = np.int64(-1)
     bi = first
     seen = 0
-    n = nd[TOP, first]
     i = first
     while i != U0 and seen < TIES:
         if nd[TOP, i] == n:
