@@ -1,7 +1,7 @@
 """Memoised counting (``count(memo=True)``) against plain counting and against dxz.
 
-    python benchmarks/bench_memo.py            # print the tables
-    python benchmarks/bench_memo.py --save     # also benchmarks/results/memo.json
+    python benchmarks/bench_memo.py                # print the tables
+    python benchmarks/run_all.py --only memo       # benchmarks/results/memo.json and the page
 
 Problems: domino tilings of square boards (`dlx.examples.dominoes`; the
 targets are 8x8 under 1 s and 10x10 under 10 s), and tilings with repeated
@@ -27,8 +27,6 @@ import time
 import _harness as H
 
 from dlx.examples import dominoes, pentominoes, polyominoes
-
-RESULT = H.REPO / "benchmarks" / "results" / "memo.json"
 
 DOMINOES = [("dominoes 8x8", lambda: dominoes(8, 8)), ("dominoes 10x10", lambda: dominoes(10, 10)),
             ("dominoes 12x12", lambda: dominoes(12, 12))]
@@ -118,33 +116,54 @@ def table(rows: list) -> str:
                        "hits / lookups", "entries", "peak MB"], out)
 
 
-def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--runs", type=int, default=3)
-    ap.add_argument("--plain-timeout", type=float, default=60.0)
-    ap.add_argument("--save", action="store_true", help=f"also write {H.portable(RESULT)}")
-    args = ap.parse_args(argv)
-    info = H.machine(H.DEFAULT_PY_SUDOKU)
-    if H.refuse_dirty(info, "python benchmarks/bench_memo.py (without --save)") and args.save:
-        H.say("bench_memo.py: not measured; --save takes runs of a commit only")
-        return 2
+TITLES = (("dominoes", "Domino tilings"), ("pieces", "Repeated pieces"))
+
+
+def measure_all(runs: int, plain_timeout: float) -> dict:
+    """Every problem of both tables: ``{"dominoes": rows, "pieces": rows}``."""
     try:
         import dxz  # noqa: F401
 
         with_dxz = True
     except ImportError:
         with_dxz = False
-    rows = {"dominoes": [], "pieces": []}
+    rows: dict = {"dominoes": [], "pieces": []}
     for section, problems in (("dominoes", DOMINOES), ("pieces", PIECES)):
         for name, build in problems:
-            rows[section].append(bench(name, build, args.runs, args.plain_timeout, with_dxz))
-    for section, title in (("dominoes", "Domino tilings"), ("pieces", "Repeated pieces")):
+            rows[section].append(bench(name, build, runs, plain_timeout, with_dxz))
+    return rows
+
+
+def run(args, caches=None) -> dict:
+    """The ``memo`` section of ``run_all.py``: its ``--repeat`` runs of memo, plain counts
+    stopped at ``--memo-plain-timeout`` seconds."""
+    timeout = getattr(args, "memo_plain_timeout", None) or 60.0
+    return {"runs": args.repeat, "plain_timeout": timeout,
+            **measure_all(args.repeat, timeout)}
+
+
+def markdown(result: dict) -> str:
+    parts = []
+    for section, title in TITLES:
+        parts.append(f"{title}:\n\n{table(result[section])}")
+    parts.append(f"memo: `Problem.count(memo=True)`, warm, best of {result['runs']} runs; "
+                 "plain: `Problem.count()` once, stopped after "
+                 f"{result['plain_timeout']:g} s (`> T`); dxz: `dxz.dxz_count` from PyPI "
+                 "in a child process, same limit (`-` when it does not install). Hits / "
+                 "lookups: subproblems found in the table over those looked up; peak MB: "
+                 "the table's largest size (cap 256 MB).")
+    return "\n\n".join(parts)
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--plain-timeout", type=float, default=60.0)
+    args = ap.parse_args(argv)
+    rows = measure_all(args.runs, args.plain_timeout)
+    for section, title in TITLES:
         print(f"\n{title}\n")
         print(table(rows[section]))
-    if args.save:
-        H.write_json(RESULT, {"machine": info, "load": H.load(), "runs": args.runs,
-                              "plain_timeout": args.plain_timeout, "result": rows})
-        H.say(f"wrote {H.portable(RESULT)}")
     return 0
 
 

@@ -31,8 +31,10 @@ if str(HERE) not in sys.path:
 
 import _harness as H  # noqa: E402
 
-SECTIONS = ("cover", "multiplicity", "sudoku", "native", "files", "startup", "memory", "web")
-TITLES = {"cover": "Generic exact cover", "multiplicity": "Items with bounds (DLX3)",
+SECTIONS = ("cover", "memo", "multiplicity", "sudoku", "native", "files", "startup", "memory",
+            "web")
+TITLES = {"cover": "Generic exact cover", "memo": "Memoised counting",
+          "multiplicity": "Items with bounds (DLX3)",
           "sudoku": "Sudoku", "native": "Sudoku beside native solvers",
           "files": "Files of puzzles: reading, writing, the command", "startup": "Start-up",
           "memory": "Memory", "web": "Web app"}
@@ -187,11 +189,34 @@ def targets(docs: dict) -> list:
             out.append(("pentomino 6x10, all 9356 tilings: no slower than xcover",
                         f"{H.fmt_range(ours)} s vs xcover {H.fmt_range(xc)} s",
                         verdict(ours["median"] <= xc["median"])))
+        import bench_cover
+
+        for name in ("pentomino 6x10", "14-queens"):
+            s = by_name.get(name, {})
+            ours = s.get("numba-dlx", {})
+            peers = [(k, s.get(k, {})) for k in bench_cover.KNUTH]
+            if "timing" not in ours or not all("timing" in p for _, p in peers):
+                continue
+            (_, d1), (_, ss) = peers
+            r1, r2 = bench_cover.paired_ratio(ours, d1), bench_cover.paired_ratio(ours, ss)
+            out.append((f"{name} count: at most 0.5x Knuth's DLX1 and 0.7x his SSXCC "
+                        "(same run, paired)",
+                        f"{H.fmt_range(ours['timing'])} s: {r1:.2f}x DLX1, {r2:.2f}x SSXCC",
+                        verdict(r1 <= 0.5 and r2 <= 0.7)))
         q13 = by_name.get("13-queens")
         if q13 and "timing" in q13.get("numba-dlx", {}):
             t = q13["numba-dlx"]["timing"]
             out.append(("13-queens count under 0.3 s", f"{H.fmt_range(t)} s",
                         verdict(t["median"] < 0.3)))
+    memo = docs.get("memo", {}).get("result")
+    if memo:
+        by_name = {r["problem"]: r for r in memo["dominoes"]}
+        for name, count, bar in (("dominoes 8x8", "12,988,816", 1), ("dominoes 10x10",
+                                                                     "258,584,046,368", 10)):
+            if name in by_name:
+                t = by_name[name]["memo_seconds"]
+                out.append((f"{name} ({count} tilings) counted with memo in under {bar} s",
+                            f"{H.fmt_num(t)} s", verdict(t < bar)))
     mult = docs.get("multiplicity", {}).get("result")
     if mult:
         by_name = {e["name"]: e["solvers"] for e in mult["instances"]}

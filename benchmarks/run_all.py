@@ -16,7 +16,8 @@ redraws the plots in ``docs/img/`` from them.
 
 ``--quick`` writes to ``benchmarks/results/tmp/`` instead (ignored by git) and
 leaves the page and the plots alone.  Sections: ``cover`` (generic exact
-cover), ``multiplicity`` (items with bounds, against Knuth's DLX3), ``sudoku``,
+cover, beside Knuth's DLX1 and SSXCC), ``memo`` (memoised counting against plain
+counting and dxz), ``multiplicity`` (items with bounds, against Knuth's DLX3), ``sudoku``,
 ``native`` (beside tdoku's benchmark program, when present), ``files`` (reading and
 writing files of puzzles, and ``sudoku solve FILE`` against the library),
 ``startup`` (whole processes, warm and empty numba cache),
@@ -92,6 +93,12 @@ def parse_args(argv=None):
     p.add_argument("--dlx3", type=Path,
                    help="Knuth's DLX3, built from his dlx3.w, for the multiplicity section "
                         "(default $DLX_BENCH_DLX3 or ~/.cache/numba-dlx-bench/dlx3)")
+    p.add_argument("--memo-plain-timeout", type=float,
+                   help="seconds plain counting may take on a problem of the memo section "
+                        "(default 60; quick 5)")
+    p.add_argument("--knuth-bin", type=Path,
+                   help="directory holding Knuth's dlx1 and ssxcc, for the cover section "
+                        "(default $DLX_BENCH_KNUTH or ../shared/bin beside the repository)")
     p.add_argument("--out", type=Path,
                    help="results directory (default benchmarks/results/; with --quick "
                         "benchmarks/results/tmp/, which git ignores)")
@@ -104,7 +111,8 @@ def parse_args(argv=None):
                 "min_seconds": (10.0, 0.0),
                 "max_puzzles": (10000, 200), "peer_sample": (200, 20), "slow_sample": (10, 3),
                 "cap": (5.0, 2.0), "peer_budget": (20.0, 5.0), "cover_cap": (30.0, 5.0),
-                "sudoku_cap": (10.0, 2.0), "memory_lines": (1_000_000, 50_000)}
+                "sudoku_cap": (10.0, 2.0), "memory_lines": (1_000_000, 50_000),
+                "memo_plain_timeout": (60.0, 5.0)}
     for name, (full, short) in defaults.items():
         if getattr(args, name) is None:
             setattr(args, name, short if quick else full)

@@ -358,8 +358,19 @@ def _uncommit_others(nd, it, p):
     _uncommit_from(nd, it, p, p - U1)
 
 
+# The branching rules `_choose` follows, in ``st[BRANCH]`` (absent: B_MRV).
+BRANCH = 5
+B_MRV, B_WEIGHTED, B_PLAIN, B_SHARP = 0, 1, 2, 3
+
+
+@njit(cache=True, no_cpython_wrapper=True)
+def _branching(st):
+    """The branching rule of a search state: ``st[BRANCH]``, or B_MRV when st has no such field."""
+    return st[BRANCH] if st.shape[0] > BRANCH else np.int64(B_MRV)
+
+
 @njit(cache=True)
-def _choose(nd, it):
+def _choose(nd, it, mode):
     """Minimum remaining values: the active primary item with the fewest options.
 
     Returns 0 when no primary item is left.  An item a hide has just emptied
@@ -369,7 +380,12 @@ def _choose(nd, it):
     without a scan.  Otherwise the scan stops at the first item of length 0
     or 1, which cannot be beaten.  When the
     shortest lists have two options, `_break_tie` picks among them.
+
+    ``mode`` is the rule (``st[BRANCH]``): B_MRV is the above; the others
+    go to `_choose_other`, so that the default's code is left as it was.
     """
+    if mode != B_MRV:
+        return _choose_other(nd, it, mode)
     z = nd[EMPTIED, 0]
     if z != U0:
         nd[EMPTIED, 0] = U0
@@ -392,7 +408,88 @@ def _choose(nd, it):
                 break
         i = it[_at(i) + RIGHT]
     if best == U2:
-        return _break_tie(nd, it, bi)
+        return _break_tie(nd, it, bi, U2)
+    return bi
+
+
+@njit(cache=True, no_cpython_wrapper=True)
+def _choose_other(nd, it, mode):
+    """`_choose` under B_WEIGHTED (ties weighed at every length), B_PLAIN (Knuth's DLX1:
+    the first of the shortest, no hints, no tie-break) or B_SHARP (`_choose_sharp`:
+    items flagged in their header's ``COLOR``, named ``#...``, first)."""
+    if mode == B_PLAIN:
+        return _choose_plain(nd, it)
+    z = nd[EMPTIED, 0]
+    if z != U0:
+        nd[EMPTIED, 0] = U0
+        if nd[TOP, z] == U0 and _active(it, z):
+            return z
+    z = nd[SINGLE, 0]
+    if z != U0:
+        nd[SINGLE, 0] = U0
+        if nd[TOP, z] == U1 and _active(it, z):
+            return z
+    if mode == B_SHARP:
+        return _choose_sharp(nd, it)
+    best = PURIFIED
+    bi = U0
+    i = it[_at(0) + RIGHT]
+    while i != U0:
+        n = nd[TOP, i]
+        if n < best:
+            best = n
+            bi = i
+            if n <= U1:
+                break
+        i = it[_at(i) + RIGHT]
+    if best >= U2 and best != PURIFIED:
+        return _break_tie(nd, it, bi, best)
+    return bi
+
+
+@njit(cache=True, no_cpython_wrapper=True)
+def _choose_plain(nd, it):
+    """Knuth's DLX1 choice: the first item of the fewest options, by a full scan."""
+    nd[EMPTIED, 0] = U0
+    nd[SINGLE, 0] = U0
+    best = PURIFIED
+    bi = U0
+    i = it[_at(0) + RIGHT]
+    while i != U0:
+        n = nd[TOP, i]
+        if n < best:
+            best = n
+            bi = i
+        i = it[_at(i) + RIGHT]
+    return bi
+
+
+@njit(cache=True, no_cpython_wrapper=True)
+def _choose_sharp(nd, it):
+    """Knuth's sharp preference: flagged items first, unless another has 0 or 1 options.
+
+    Lengths compare as ``len`` for flagged items and items of length 0 or
+    1, ``len + 2**31`` for the others, so MRV runs among the flagged items
+    first; the scan stops at length 0 or 1 as in `_choose`.  Ties among
+    unflagged items of two options go to `_break_tie` (no flagged item then
+    has more than one); flagged ones are taken first come, as in Knuth's.
+    """
+    best = np.int64(0x7FFFFFFFFFFF)
+    bi = U0
+    i = it[_at(0) + RIGHT]
+    while i != U0:
+        n = nd[TOP, i]
+        key = np.int64(n)
+        if n > U1 and nd[COLOR, i] == U0:
+            key += np.int64(0x80000000)
+        if key < best:
+            best = key
+            bi = i
+            if n <= U1:
+                break
+        i = it[_at(i) + RIGHT]
+    if best == np.int64(0x80000002):
+        return _break_tie(nd, it, bi, U2)
     return bi
 
 
@@ -415,21 +512,22 @@ def _weight(nd, i):
 
 
 @njit(cache=True, no_cpython_wrapper=True)
-def _break_tie(nd, it, first):
-    """Of the first `TIES` items of length 2 from ``first`` on, the one whose options remove most.
+def _break_tie(nd, it, first, n):
+    """Of the first `TIES` items of length ``n`` from ``first`` on, the one removing most.
 
     An option's weight (`_weight`) is the summed length of its other items:
     the options its commit would hide, so the propagation a branch starts.
     The heaviest item wins, the first on equal weights.  A look-ahead of a
     few hundred loads at a branch point, paid back by smaller trees.  Only
-    ties at length 2: at length 3 the trees shrink too little to pay for it.
+    ties at length 2 under B_MRV: at length 3 the trees shrink too little to
+    pay for it on pentominoes (B_WEIGHTED weighs every tie).
     """
     top = np.int64(-1)
     bi = first
     seen = 0
     i = first
     while i != U0 and seen < TIES:
-        if nd[TOP, i] == U2:
+        if nd[TOP, i] == n:
             seen += 1
             weight = _weight(nd, i)
             if weight > top:
@@ -632,6 +730,7 @@ def _run(nd, it, x, st, params, stats, sols, trail, mark, seen, pairs, alt, fail
     base = st[BASE]
     level = st[LEVEL]
     step = st[STEP]
+    mode = _branching(st)
     budget = params[BUDGET]
     limit = params[LIMIT]
     cap = params[CAP]
@@ -681,7 +780,7 @@ def _run(nd, it, x, st, params, stats, sols, trail, mark, seen, pairs, alt, fail
                 mark[level] = nt
                 i, nt = _choose_locked(nd, it, trail, nt, seen, pairs, fails)
             else:
-                i = _choose(nd, it)
+                i = _choose(nd, it, mode)
             upd += _cover(nd, it, i)
             p = nd[DOWN, i]
         elif step == S_X8:
@@ -1154,12 +1253,13 @@ def propagate(nd, it, x, st, forced, reps, live):
     possible; the structure is restored before returning.
     """
     status = 2
+    mode = _branching(st)
     if not _force(nd, it, x, st, forced):
         status = 0
     else:
         level = st[LEVEL]
         while True:
-            i = _choose(nd, it)
+            i = _choose(nd, it, mode)
             if i == U0:
                 status = 1
                 break
@@ -1197,6 +1297,7 @@ def split(nd, it, x, st, depth, prefixes, info):
     overflow = 0
     base = st[BASE]
     level = st[LEVEL]
+    mode = _branching(st)
     forward = True
     while True:
         if forward:
@@ -1213,7 +1314,7 @@ def split(nd, it, x, st, depth, prefixes, info):
                 found += 1
                 forward = False
                 continue
-            i = _choose(nd, it)
+            i = _choose(nd, it, mode)
             _cover(nd, it, i)
             p = nd[DOWN, i]
         else:
@@ -1252,13 +1353,14 @@ def estimate(nd, it, x, st, seed, out):
     """
     np.random.seed(seed)
     base = st[LEVEL]
+    mode = _branching(st)
     for k in range(out.shape[0]):
         weight = 1.0
         tree = 0.0
         sols = 0.0
         level = base
         while True:
-            i = _choose(nd, it)
+            i = _choose(nd, it, mode)
             if i == U0:
                 sols = weight
                 break

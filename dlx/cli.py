@@ -46,10 +46,12 @@ from .cli_base import (
     EXIT_STOPPED,
     CliGroup,
     amount,
+    branching_option,
     count_text,
     err,
     limit_option,
     max_nodes_option,
+    memo_options,
     out,
     out_whole,
     quiet_option,
@@ -240,19 +242,16 @@ def _solve_cheapest(problem, k, fmt, timeout, max_nodes, verbose, quiet):
                    '"updates", "seconds"}.')
 @_progress_option
 @_trace_option
-@click.option("--memo", is_flag=True,
-              help="Count each subproblem once: a table maps the items left to cover (and "
-                   "the secondary items' colours) to their count, so a subproblem met again "
-                   "is not searched again.  Far faster where subproblems recur (tilings).")
-@click.option("--memo-mb", type=click.FloatRange(min=0, min_open=True), metavar="MB",
-              help="With --memo: the most memory the table may take, in megabytes "
-                   "(default 256).  Past it the count goes on without storing more, exact.")
+@memo_options("Count each subproblem once: a table maps the items left to cover (and the "
+              "secondary items' colours) to their count, so a subproblem met again is not "
+              "searched again.  Far faster where subproblems recur (tilings).")
 @click.option("--order", type=click.Choice(["mrv", "first"]), default=None,
               help="With --memo: branch on the item with the fewest options (mrv, the "
                    "default) or on the first uncovered item in the file's order (first).")
+@branching_option
 @verbose_option
 def count(file, limit, timeout, max_nodes, fmt, progress, trace, memo, memo_mb, order,
-          verbose):
+          branching, verbose):
     """Count the solutions of FILE.
 
     Prints one line starting with the count: `92` when exact, or
@@ -267,15 +266,19 @@ def count(file, limit, timeout, max_nodes, fmt, progress, trace, memo, memo_mb, 
         raise click.UsageError("--memo-mb and --order are for --memo")
     if memo and (limit or progress or trace):
         raise click.UsageError("--memo takes no --limit, --progress or --trace")
+    if memo and branching != "mrv":
+        raise click.ClickException("--branching is for the plain search; --memo takes --order")
     problem = read_problem(file)
     if memo:
         return _count_memo(problem, memo_mb, order or "mrv", timeout, max_nodes, fmt, verbose)
     if progress or trace:
-        search = problem.search(limit=limit, timeout=timeout, max_nodes=max_nodes)
+        search = problem.search(limit=limit, timeout=timeout, max_nodes=max_nodes,
+                                branching=branching)
         _watch(search, progress, trace)
         result = search.count()
     else:
-        result = problem.count(limit=limit, timeout=timeout, max_nodes=max_nodes)
+        result = problem.count(limit=limit, timeout=timeout, max_nodes=max_nodes,
+                               branching=branching)
     st = result.stats
     if fmt == "json":
         out(json.dumps({"count": result.count, "exact": result.exact, "status": result.status,

@@ -39,7 +39,8 @@ __all__ = [
     "amount",
     "connect_timeout_option", "count_text", "err", "isatty", "limit_option",
     "max_nodes_option", "open_input", "out", "out_whole", "quiet_option", "read_problem",
-    "run_command", "seed_option", "timeout_option", "verbose_option",
+    "run_command", "seed_option", "timeout_option", "verbose_option", "branching_option",
+    "memo_options", "BRANCHINGS",
 ]
 
 EXIT_OK = 0
@@ -243,6 +244,27 @@ connect_timeout_option = click.option(
 def seed_option(help_text, default=None):
     return click.option("--seed", type=click.IntRange(min=0), metavar="N", default=default,
                         show_default=default is not None, help=help_text)
+
+
+BRANCHINGS = ("mrv", "weighted", "plain", "sharp")  # dlx.search.BRANCHINGS, without numpy
+branching_option = click.option(
+    "--branching", type=click.Choice(BRANCHINGS), default="mrv", show_default=True,
+    help="Which item to branch on: mrv (fewest options, ties at two weighed), weighted "
+         "(ties at every length weighed: smaller N-queens trees), plain (Knuth's DLX1: the "
+         "first of the shortest), sharp (items named #... first while they have two or "
+         "more options, as Knuth's sharp preference).")
+
+
+def memo_options(what):
+    """``--memo`` and ``--memo-mb`` for ``what`` (a command's help text for --memo)."""
+    def apply(f):
+        f = click.option("--memo-mb", type=click.FloatRange(min=0, min_open=True),
+                         metavar="MB",
+                         help="With --memo: the most memory the table may take, in megabytes "
+                              "(default 256).  Past it the count goes on without storing "
+                              "more, exact.")(f)
+        return click.option("--memo", is_flag=True, help=what)(f)
+    return apply
 
 
 quiet_option = click.option("--quiet", "-q", is_flag=True,

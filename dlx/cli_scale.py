@@ -28,12 +28,14 @@ from .cli_base import (
     CONTEXT,
     EXIT_INTERRUPTED,
     JOBS,
+    branching_option,
     connect_timeout_option,
     count_text,
     err,
     isatty,
     limit_option,
     max_nodes_option,
+    memo_options,
     out,
     read_problem,
     timeout_option,
@@ -119,10 +121,13 @@ class _Meter:
               help="Progress on stderr: by default only when stderr is a terminal; "
                    "--progress prints it anyway (a line a second), --quiet never, nor "
                    "any other message but errors.")
+@branching_option
+@memo_options("Count each part by memoised search (see `dlx count --memo`): a table per "
+              "part, in each worker.  Not with --limit.")
 @click.option("-v", "--verbose", is_flag=True,
               help="Print a summary on stderr: depth, parts, workers, nodes, time.")
 def pcount(file, depth, jobs, scheduler, connect_timeout, journal, limit, timeout, max_nodes,
-           fmt, show_progress, verbose):
+           fmt, show_progress, branching, memo, memo_mb, verbose):
     """Count the solutions of FILE in parallel, on this machine's cores or a Dask cluster.
 
     The search is cut at a depth into independent parts (each fixes the
@@ -142,6 +147,11 @@ def pcount(file, depth, jobs, scheduler, connect_timeout, journal, limit, timeou
     if scheduler is not None and jobs is not None:
         raise click.UsageError("give either --jobs (local processes) or --scheduler "
                                "(a Dask cluster), not both")
+    if memo_mb is not None and not memo:
+        raise click.ClickException("--memo-mb is for --memo")
+    if memo and (limit is not None or branching != "mrv"):
+        raise click.ClickException("--memo takes no --limit or --branching (it counts each "
+                                   "part whole, by its own branching)")
     problem = read_problem(file)
     from .parallel import count_parallel
 
@@ -152,7 +162,8 @@ def pcount(file, depth, jobs, scheduler, connect_timeout, journal, limit, timeou
         result = count_parallel(problem, depth=depth, jobs=jobs, client=scheduler,
                                 progress=meter, journal=journal, limit=limit,
                                 timeout=timeout, max_nodes=max_nodes,
-                                connect_timeout=connect_timeout)
+                                connect_timeout=connect_timeout, branching=branching,
+                                memo=memo, memo_mb=memo_mb)
     except DLXError as exc:
         raise click.ClickException(str(exc)) from None
     finally:

@@ -77,12 +77,12 @@ class MSearch(Search):
     _SUFFIX = "_m"
 
     def __init__(self, problem, *, limit=None, seed=None, max_nodes=None, timeout=None,
-                 forced=(), locked=False, restore=True):
+                 forced=(), locked=False, restore=True, branching="mrv"):
         if locked:
             raise ProblemError("locked=True is not available for problems whose items have "
                                "bounds")
         super().__init__(problem, limit=limit, seed=seed, max_nodes=max_nodes,
-                         timeout=timeout, forced=forced, restore=restore)
+                         timeout=timeout, forced=forced, restore=restore, branching=branching)
 
     def _prepare(self, links, fidx):
         depth = levels(self.problem, len(fidx))

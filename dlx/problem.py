@@ -306,7 +306,8 @@ class Problem:
 
     def search(self, *, limit: int | None = None, seed: int | None = None,
                max_nodes: int | None = None, timeout: float | None = None,
-               forced: Iterable[int] = (), locked: bool = False) -> Search:
+               forced: Iterable[int] = (), locked: bool = False,
+               branching: str = "mrv") -> Search:
         """A resumable search over this problem.
 
         Parameters
@@ -316,10 +317,8 @@ class Problem:
         seed : int, optional
             Shuffle the order of options and of ties between items
             reproducibly (numpy's PCG64, the same on every platform).
-        max_nodes : int, optional
-            Stop after this many search nodes.
-        timeout : float, optional
-            Stop after this many seconds.
+        max_nodes, timeout : optional
+            Stop after this many search nodes or seconds.
         forced : iterable of int, optional
             Option indices that every solution must contain.
         locked : bool
@@ -329,6 +328,8 @@ class Problem:
             another order, and smaller trees on problems built of
             overlapping groups (Sudoku's houses); on others it only costs
             time.  The Sudoku module's single-puzzle functions use it.
+        branching : str
+            The item to branch on: one of `dlx.search.BRANCHINGS`.
 
         Returns
         -------
@@ -347,8 +348,8 @@ class Problem:
         >>> list(s), s.status
         ([[0]], 'limit')
         """
-        return self._searcher()(self, limit=limit, seed=seed, max_nodes=max_nodes,
-                              timeout=timeout, forced=forced, locked=locked)
+        return self._searcher()(self, limit=limit, seed=seed, max_nodes=max_nodes, timeout=timeout,
+                                forced=forced, locked=locked, branching=branching)
 
     def solutions(self, *, limit: int | None = None, seed: int | None = None,
                   max_nodes: int | None = None, timeout: float | None = None,
@@ -362,15 +363,12 @@ class Problem:
         seed : int, optional
             Shuffle the order of options and of ties between items
             reproducibly; the set of solutions is the same.
-        max_nodes : int, optional
-            Stop after this many search nodes.
-        timeout : float, optional
-            Stop after this many seconds.
+        max_nodes, timeout : optional
+            Stop after this many search nodes or seconds.
         forced : iterable of int, optional
             Option indices that every solution must contain.
         locked : bool
-            Apply the locked-items rule and the dead-end tie-break (see
-            `search`).
+            Apply the locked-items rule and the dead-end tie-break (`search`).
 
         Returns
         -------
@@ -404,15 +402,12 @@ class Problem:
         seed : int, optional
             Shuffle the order of options and of ties between items
             reproducibly (numpy's PCG64, the same on every platform).
-        max_nodes : int, optional
-            Stop after this many search nodes.
-        timeout : float, optional
-            Stop after this many seconds.
+        max_nodes, timeout : optional
+            Stop after this many search nodes or seconds.
         forced : iterable of int, optional
             Option indices that every solution must contain.
         locked : bool
-            Apply the locked-items rule and the dead-end tie-break (see
-            `search`).
+            Apply the locked-items rule and the dead-end tie-break (`search`).
 
         Returns
         -------
@@ -449,7 +444,8 @@ class Problem:
     def count(self, *, limit: int | None = None, seed: int | None = None,
               max_nodes: int | None = None, timeout: float | None = None,
               forced: Iterable[int] = (), locked: bool = False, memo: bool = False,
-              memo_mb: float | None = None, order: str = "mrv") -> CountResult:
+              memo_mb: float | None = None, order: str = "mrv",
+              branching: str = "mrv") -> CountResult:
         """Count solutions, up to ``limit``.
 
         Parameters
@@ -466,6 +462,8 @@ class Problem:
         locked : bool
             Apply the locked-items rule and the dead-end tie-break (`search`).
         memo, memo_mb, order : count each subproblem once: see `dlx.memo.count_memo`.
+        branching : str
+            The item to branch on (not with memo): one of `dlx.search.BRANCHINGS`.
 
         Returns
         -------
@@ -487,14 +485,17 @@ class Problem:
         (10, 'limit', False)
         """
         if memo or memo_mb is not None or order != "mrv":
+            if branching != "mrv":
+                raise ProblemError("branching is for the plain search; memo=True takes order")
             from .memo import count_for  # lazy: keeps numba out of start-up
             return count_for(self, memo, limit, locked, memo_mb, order, seed, max_nodes, timeout,
                              forced)
-        if seed is None and not (locked or self.bounded) and type(forced) is tuple and not forced:
+        if (seed is None and branching == "mrv" and not (locked or self.bounded)
+                and type(forced) is tuple and not forced):
             if (got := small.count(self, limit, max_nodes, timeout)) is not None:  # (small)
                 return got
-        return self._search_once(limit=limit, seed=seed, max_nodes=max_nodes,
-                                 timeout=timeout, forced=forced, locked=locked).count()
+        return self._search_once(limit=limit, seed=seed, max_nodes=max_nodes, timeout=timeout,
+                                 forced=forced, locked=locked, branching=branching).count()
 
     def unique(self, *, max_nodes: int | None = None, timeout: float | None = None,
                forced: Iterable[int] = (), locked: bool = False) -> Uniqueness[list[Any]]:
@@ -502,15 +503,12 @@ class Problem:
 
         Parameters
         ----------
-        max_nodes : int, optional
-            Stop after this many search nodes.
-        timeout : float, optional
-            Stop after this many seconds.
+        max_nodes, timeout : optional
+            Stop after this many search nodes or seconds.
         forced : iterable of int, optional
             Option indices that every solution must contain.
         locked : bool
-            Apply the locked-items rule and the dead-end tie-break (see
-            `search`).
+            Apply the locked-items rule and the dead-end tie-break (`search`).
 
         Returns
         -------

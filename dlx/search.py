@@ -24,8 +24,8 @@ from . import _kernel as K  # noqa: N812  (constants only; kernels come from _ji
 from .errors import ProblemError
 from .results import CountResult, PropagateResult, Stats
 
-__all__ = ["Search", "Choice", "Estimate", "TIE_ITEMS", "fresh_state", "propagate", "split",
-           "estimate", "searcher"]
+__all__ = ["BRANCHINGS", "Search", "Choice", "Estimate", "TIE_ITEMS", "branching_code",
+           "fresh_state", "propagate", "split", "estimate", "searcher"]
 
 TIE_ITEMS = K.TIES
 """When several items have two options left, the search compares the first
@@ -33,6 +33,25 @@ TIE_ITEMS = K.TIES
 other items hold the most options (the first on equal weights); without the
 locked-items rule.  Layers that replay the search's choices (the Sudoku
 grader) follow the same rule."""
+
+BRANCHINGS = ("mrv", "weighted", "plain", "sharp")
+"""The branching rules a search may follow (``branching=``; docs/engine.md compares them):
+``"mrv"`` (the default) takes the item with the fewest options, weighing ties at two;
+``"weighted"`` weighs ties at every length; ``"plain"`` is Knuth's DLX1 (the first of
+the shortest, no hints); ``"sharp"`` is Knuth's sharp preference, items whose names
+start with ``#`` before the others while they have more than one option."""
+
+
+def branching_code(branching, *, locked=False) -> int:
+    """The kernel's code for ``branching`` (a name of `BRANCHINGS`), checked."""
+    if branching not in BRANCHINGS:
+        raise ProblemError(f"branching must be one of {', '.join(BRANCHINGS)}, "
+                           f"not {branching!r}")
+    if locked and branching != "mrv":
+        raise ProblemError("branching is for the plain search: locked=True has its own "
+                           "(the dead-end tie-break)")
+    return BRANCHINGS.index(branching)
+
 
 FIRST_BUDGET = 2**12  # nodes in the first call: small, so short searches return at once
 MAX_BUDGET = 2**26
@@ -51,7 +70,7 @@ def fresh_state(problem, seed=None):
     """
     links = problem.links(seed)
     x = np.zeros(links.levels + 1, dtype=np.uint32)
-    st = np.array([K.S_X2, 0, 0, problem.n_items, 0], dtype=np.int64)
+    st = np.array([K.S_X2, 0, 0, problem.n_items, 0, K.B_MRV], dtype=np.int64)
     return links, links.nd.copy(), links.it.copy(), x, st
 
 
@@ -103,6 +122,8 @@ class Search:
     locked : bool
         Also apply the locked-items rule where the search branches, and let
         past dead ends decide ties (see `dlx.Problem.solve_many`).
+    branching : str
+        Which item to branch on: one of `BRANCHINGS` (``"mrv"`` by default).
 
     Notes
     -----
@@ -123,15 +144,19 @@ class Search:
     _SUFFIX = ""  # of the kernels' names: "_m" for Algorithm M's (dlx.multiplicity)
 
     def __init__(self, problem, *, limit=None, seed=None, max_nodes=None, timeout=None,
-                 forced=(), locked=False, restore=True):
+                 forced=(), locked=False, restore=True, branching="mrv"):
         self.problem = problem
         self.limit = validate.budget("limit", limit)
         self.max_nodes = validate.budget("max_nodes", max_nodes)
         self.timeout = validate.seconds("timeout", timeout)
         seed = validate.whole("seed", seed, least=0)
+        code = branching_code(branching, locked=locked)
         fidx = problem.check_forced(forced)
         links, self._nd, self._it, self._x, self._st = self._fresh(problem, seed)
         self._seed = seed
+        self._sharp = code == K.B_SHARP
+        if code != K.B_MRV:
+            self._branch_on(links, code)
         self._lock = np.zeros(0, dtype=np.int64)  # the plain search
         self._locked = bool(locked)
         if locked:
@@ -184,6 +209,22 @@ class Search:
         self._elapsed = elapsed
         self._sync()
 
+    def _branch_on(self, links, code):
+        """Set the branching rule; for ``"sharp"``, flag its items in their headers' COLOR."""
+        if self.problem.bounded:
+            raise ProblemError("branching is not available for problems whose items have "
+                               "bounds (Algorithm M); count them with the default")
+        self._st[K.BRANCH] = code
+        if code == K.B_SHARP:
+            n1 = self.problem.n_primary
+            flags = np.zeros(self.problem.n_items + 2, dtype=np.uint32)
+            flags[1:n1 + 1] = [str(name).startswith("#") for name in self.problem.primary]
+            if links.item_map is not None:  # a seed renamed the items
+                renamed = np.zeros_like(flags)
+                renamed[links.item_map] = flags[:self.problem.n_items + 1]
+                flags = renamed
+            self._nd[K.COLOR, 1:self.problem.n_items + 1] = flags[1:self.problem.n_items + 1]
+
     def _start(self):
         if not self._started:
             self._started = True
@@ -197,7 +238,7 @@ class Search:
         if self._restore and (self._st[K.LEVEL] > 0 or self._st[K.STEP] == K.S_X5):
             _jit.kernel("unwind" + self._SUFFIX)(self._nd, self._it, self._x, self._st,
                                                  self._lock)
-        if self._restore and self._locked:
+        if self._restore and (self._locked or self._sharp):
             self._nd[K.COLOR, 1:self.problem.n_items + 1] = 0  # the item flags
         self._st[K.STEP] = K.S_DONE
         self._stats[K.STORED] = 0

@@ -67,7 +67,7 @@ def links(problem) -> tuple[Any, Any, Any, Any]:
             it[2 * i] = ring[t - 1]
     kern = plain.load("dlx._kernel")
     x = xp.zeros(max(n1, 1) + 1, dtype=xp.uint32)
-    st = xp.array([kern.S_X2, 0, 0, n, 0], dtype=xp.int64)
+    st = xp.array([kern.S_X2, 0, 0, n, 0, kern.B_MRV], dtype=xp.int64)
     return nd, it, x, st
 
 

@@ -374,11 +374,11 @@ def test_ties_at_two_options_go_to_the_heaviest_item():
 
     primary = ["A", "B", "p", "q", "x", "y"]
 
-    def first_choice(rows, fails=()):
+    def first_choice(rows, fails=(), mode=K.B_MRV):
         secondary = sorted({i for row in rows for i in row} - set(primary))
         _, nd, it, _, _ = fresh_state(Problem(rows, primary=primary, secondary=secondary))
         if not fails:
-            return primary[int(K._choose(nd, it)) - 1]
+            return primary[int(K._choose(nd, it, mode)) - 1]
         # The locked path's choice (no item flagged lockable here, so only its tie-break).
         n2 = len(primary) + len(secondary) + 2
         counts = np.zeros(n2, dtype=np.int64)
@@ -403,6 +403,12 @@ def test_ties_at_two_options_go_to_the_heaviest_item():
     assert first_choice(heavy, fails=["A"]) == "A"
     assert first_choice(heavy, fails=["A", "B", "B"]) == "B"
     assert first_choice(even, fails=["p", "B"]) == "B"
+    # At three options MRV takes the first tied item; branching="weighted" weighs them.
+    three = heavy + [["A", "r"], ["B", "z"], ["r", "11"], ["r", "12"], ["z", "13"],
+                     ["z", "14"]]
+    primary += ["r", "z"]
+    assert first_choice(three) == "A"
+    assert first_choice(three, mode=K.B_WEIGHTED) == "B"
 
 
 def test_solve_many_parallel_equals_serial():

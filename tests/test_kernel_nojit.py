@@ -88,3 +88,16 @@ def test_sudoku_4x4_through_every_path():
     results = list(solve_all(["1..." + "." * 12, "11" + "." * 14], mode="check"))
     assert results[0].verdict == "multiple" and results[1].verdict == "invalid"
     assert candidates("123.341221434321").cells[3] == (4,)
+
+
+def test_branching_rules():
+    from dlx.search import BRANCHINGS
+
+    sharp = Problem({f"o{k}": [f"#R{r}", f"C{c}"] for k, (r, c) in
+                     enumerate((r, c) for r in range(3) for c in range(3))})
+    for b in BRANCHINGS:
+        s = queens(5).search(branching=b, seed=2)
+        assert len(list(s)) == 10
+        assert s.links_restored()
+        assert queens(5).count(branching=b, forced=[0]).count == 2
+        assert sharp.count(branching=b).count == 6

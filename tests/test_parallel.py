@@ -467,6 +467,15 @@ def test_dask_count_equals_serial(cluster):
     assert (r.count, r.exact) == (8, True)
 
 
+def test_dask_count_with_branching_and_memo(cluster):
+    from dlx.examples import dominoes
+
+    r = count_parallel(queens(9), client=cluster, branching="weighted")
+    assert (r.count, r.exact, r.backend) == (352, True, "dask")
+    r = count_parallel(dominoes(4, 6), client=cluster, depth=2, memo=True, memo_mb=8)
+    assert (r.count, r.exact) == (dominoes(4, 6).count().count, True)
+
+
 def test_dask_solutions_and_journal(cluster, tmp_path):
     p = queens(8)
     assert list(solutions_parallel(p, client=cluster, depth=2)) == \

@@ -43,7 +43,8 @@ def test_page_tables_match_the_results(report):
 
 def test_page_shows_every_section(report):
     shown = report.page_blocks(PAGE.read_text())
-    for name in ("machine", "method", "targets", "cover", "multiplicity", "sudoku", "sudoku-peers",
+    for name in ("machine", "method", "targets", "cover", "memo", "multiplicity", "sudoku",
+                 "sudoku-peers",
                  "native", "files", "check-over-solve", "startup", "memory", "parallel",
                  "web"):
         assert name in shown, f"docs/performance.md has no <!-- table:{name} --> block"
@@ -52,7 +53,7 @@ def test_page_shows_every_section(report):
 
 def test_results_hold_one_current_file_per_section():
     names = sorted(p.name for p in RESULTS.iterdir() if p.name != "tmp")
-    assert names == ["cover.json", "files.json", "memory.json", "multiplicity.json",
+    assert names == ["cover.json", "files.json", "memo.json", "memory.json", "multiplicity.json",
                      "native.json", "parallel.json", "startup.json", "sudoku.json", "web.json"]
     for name in names:
         doc = json.loads((RESULTS / name).read_text())
@@ -85,3 +86,34 @@ def test_tables_follow_the_numbers(report, tmp_path):
     entry["timing"] = {**entry["timing"], "median": 123.0, "min": 122.0, "max": 124.0}
     after = report.blocks(docs)["cover"]
     assert before != after and "123 (122-124)" in after
+
+
+def _timed(runs, **extra):
+    runs = list(runs)
+    return {"timing": {"median": sorted(runs)[len(runs) // 2], "min": min(runs),
+                       "max": max(runs), "n": len(runs), "runs": runs}, **extra}
+
+
+def test_cover_shows_knuths_programs_paired_and_each_branching(report):
+    # Made-up numbers: the ratio is the median of the rounds' ratios, not of the medians.
+    import bench_cover
+
+    ours = _timed([1.0, 2.0, 3.0], count=9356, nodes=10, updates=100)
+    dlx1 = _timed([4.0, 2.0, 12.0], count=9356, nodes=11, updates=120)
+    ssxcc = _timed([2.0, 8.0, 3.0], count=9356, nodes=4, updates=90)
+    rules = {b: {"count": 9356, "nodes": n, "updates": 7_000_000, "seconds": 0.5}
+             for b, n in (("mrv", 10), ("weighted", 12), ("plain", 9), ("sharp", 10))}
+    result = {"cap": 30.0, "knuth": ["DLX1", "SSXCC"], "instances": [
+        {"name": "pentomino 6x10", "family": "pentomino", "n": None, "known": 9356,
+         "solvers": {"numba-dlx": ours, "DLX1": dlx1, "SSXCC": ssxcc},
+         "branching": rules}]}
+    text = bench_cover.markdown(result)
+    # Rounds: 1/4, 2/2, 3/12 -> median 0.25; 1/2, 2/8, 3/3 -> median 0.5.
+    assert "| 0.25x | 0.50x | 10 / 11 / 4 |" in text
+    assert "| pentomino 6x10 | 10 / 7.00 M / 0.500 | 12 / 7.00 M / 0.500 |" in text
+    rows = report.targets({"cover": {"result": result}})
+    assert ("0.25x DLX1, 0.50x SSXCC", "met") in [(m.split(": ")[1], v) for _, m, v in rows
+                                                  if "DLX1" in m]
+    result["instances"][0]["solvers"]["SSXCC"] = _timed([1.0, 2.0, 3.0], count=9356)
+    rows = report.targets({"cover": {"result": result}})
+    assert [v for t, _, v in rows if t.startswith("pentomino 6x10 count")] == ["**missed**"]

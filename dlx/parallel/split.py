@@ -236,20 +236,23 @@ def _worker_name() -> str:
     return f"{socket.gethostname()}:{os.getpid()}"
 
 
-def _count_task(ref, parts, limit, max_nodes, deadline):
+def _count_task(ref, parts, limit, max_nodes, deadline, how=None):
     """Count parts in a worker: ``[(index, count, status, nodes, seconds, cpu, worker)]``.
 
     Parts not started (the deadline passed, or the limit was reached by an
     earlier part of this task) are left out; the caller knows they are missing.
+    ``how`` holds `dlx.Problem.count`'s ``branching``, ``memo`` and ``memo_mb``.
     """
     problem = shared(ref)
+    how = how or {}
     out = []
     for index, prefix in parts:
         left = _remaining(deadline)
         if (left is not None and left <= 0) or (limit is not None and limit <= 0):
             break
         cpu = time.thread_time()
-        r = problem.count(forced=prefix, limit=limit, max_nodes=max_nodes, timeout=left)
+        r = problem.count(forced=prefix, limit=limit, max_nodes=max_nodes, timeout=left,
+                          **how)
         out.append((index, r.count, r.status, r.stats.nodes, r.stats.seconds,
                     time.thread_time() - cpu, _worker_name()))
         if limit is not None:
@@ -275,6 +278,27 @@ def _solutions_task(ref, parts, limit, max_nodes, deadline):
         if s.stats.status == "interrupted":
             break
     return out
+
+
+def _how(problem, limit, branching, memo, memo_mb) -> dict:
+    """`_count_task`'s ``how``, checked here rather than in every worker."""
+    from ..search import branching_code
+
+    branching_code(branching)
+    if memo or memo_mb is not None:
+        if not memo:
+            raise ProblemError("memo_mb is for memo=True")
+        if limit is not None or branching != "mrv":
+            raise ProblemError("memo counting takes no limit or branching (it counts each "
+                               "part whole, by its own branching)")
+        if problem.bounded:
+            raise ProblemError("memo counting is not available for problems whose items "
+                               "have bounds (Algorithm M); count them without memo")
+        return {"memo": True, "memo_mb": memo_mb}
+    if branching != "mrv" and problem.bounded:
+        raise ProblemError("branching is not available for problems whose items have bounds "
+                           "(Algorithm M); count them with the default")
+    return {"branching": branching} if branching != "mrv" else {}
 
 
 def _task_size(n_parts: int, workers: int) -> int:
@@ -364,7 +388,7 @@ def _depth(problem, depth) -> int | None:
 
 def count_parallel(problem, *, depth=None, jobs=None, client=None, progress=None,
                    journal=None, limit=None, timeout=None, max_nodes=None, forced=(),
-                   connect_timeout=None):
+                   connect_timeout=None, branching="mrv", memo=False, memo_mb=None):
     """Count solutions by splitting the search and counting the parts in parallel.
 
     Parameters
@@ -403,6 +427,11 @@ def count_parallel(problem, *, depth=None, jobs=None, client=None, progress=None
     connect_timeout : float, optional
         Seconds to reach the scheduler at ``client``'s address, and again to
         see a worker; default ``CONNECT_TIMEOUT`` (10).
+    branching, memo, memo_mb : optional
+        How each part is counted, as in `dlx.Problem.count` (the cut itself
+        always follows the default branching; the parts' counts add up
+        exactly whatever each part's search does).  ``memo`` keeps a table
+        per part, in the worker, and takes no ``limit``.
 
     Returns
     -------
@@ -444,6 +473,7 @@ def count_parallel(problem, *, depth=None, jobs=None, client=None, progress=None
     max_nodes = validate.budget("max_nodes", max_nodes)
     timeout = validate.seconds("timeout", timeout)
     forced = [int(o) for o in problem.check_forced(forced)]
+    how = _how(problem, limit, branching, memo, memo_mb)
     deadline = None if timeout is None else time.time() + timeout
     # The journal is locked from here on: every way out below closes it.
     jr = (Journal(journal, fingerprint(problem, forced), problem.bounded)
@@ -480,7 +510,7 @@ def count_parallel(problem, *, depth=None, jobs=None, client=None, progress=None
         def tasks(ref_):
             for group in _groups(todo, _task_size(len(todo), backend.workers)):
                 left = None if limit is None else limit - state["total"]
-                yield (ref_, [(i, parts[i]) for i in group], left, max_nodes, deadline)
+                yield (ref_, [(i, parts[i]) for i in group], left, max_nodes, deadline, how)
 
         if todo and not state["limited"]:
             ref = backend.put(problem)
