@@ -41,6 +41,7 @@ from ..encode import givens, grid_of, problem_for
 from ..errors import NotUniqueError, PuzzleError
 from ..formats import as_puzzle
 from ..grid import Puzzle, check_givens
+from .aic import AIC
 from .board import BOX_KINDS, Board, board_for, cells_text, effects_text, set_text
 from .chains import CHAINS
 from .patterns import PATTERNS
@@ -53,7 +54,7 @@ __all__ = ["TECHNIQUES", "Explanation", "Hint", "Step", "explain", "hint", "rate
            "sudoku_rules", "solve_state", "name_step"]
 
 _FISH = {t.name for t in TABLE if t.rule.endswith(" fish")}
-_CHAINS = {f.__name__: f for f in CHAINS + PATTERNS}
+_CHAINS = {f.__name__: f for f in CHAINS + PATTERNS + AIC}
 
 
 @dataclass(frozen=True)

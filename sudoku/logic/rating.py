@@ -106,6 +106,15 @@ TABLE = (
     Technique("sashimi-jellyfish", "finned_jellyfish", 6.1, "expert"),
     Technique("simple-colouring", "simple_colouring", 6.2, "expert"),
     Technique("x-chain", "x_chain", 6.6, "expert"),
+    Technique("remote-pairs", "remote_pairs", 4.4, "hard"),
+    Technique("w-wing", "w_wing", 4.5, "hard"),
+    Technique("xy-chain", "xy_chain", 6.6, "expert"),
+    Technique("aic", "aic", 6.8, "expert"),
+    Technique("discontinuous-nice-loop", "aic", 6.8, "expert"),
+    Technique("continuous-nice-loop", "aic", 6.8, "expert"),
+    Technique("grouped-aic", "grouped_aic", 7.0, "expert"),
+    Technique("grouped-discontinuous-nice-loop", "grouped_aic", 7.0, "expert"),
+    Technique("grouped-continuous-nice-loop", "grouped_aic", 7.0, "expert"),
     Technique("guess", "guess", GUESS_WEIGHT, "extreme"),
 )
 """Every technique an explanation may name, easiest first (the order the rules are tried)."""
