@@ -209,15 +209,13 @@ class _Graph:
             ds = sorted(cand[c])
             if len(ds) == 2:
                 link(strong, (ds[0], (c,)), (ds[1], (c,)))
-            if kind != "xy" or len(ds) == 2:
-                for x, y in combinations(ds, 2):
-                    link(weak, (x, (c,)), (y, (c,)))
         cells_of = board.house_cells
         kinds = board.house_kinds
         grouped = kind == "grouped"
         boxes = [h for h, k in enumerate(kinds) if k in BOX_KINDS]
         line_of = [{c: h for h in hs for c in cells_of[h]} for hs in (board.rows, board.columns)]
         box_of = {c: h for h in boxes for c in cells_of[h]}
+        houses_inside = []
         for d in range(1, n + 1):
             places = {h: [c for c in cells_of[h] if d in cand.get(c, ())]
                       for h in range(len(cells_of))}
@@ -255,9 +253,21 @@ class _Graph:
                         if len(parts) == 2:
                             u, v = (tuple(sorted(cs)) for cs in parts.values())
                             link(strong, (d, u), (d, v))
-                for u, v in combinations(inside[h], 2):
-                    if not set(u[1]) & set(v[1]):
-                        link(weak, u, v)
+            houses_inside.append(inside)
+        # Weak links only between nodes with strong links: a chain reaches a node by a
+        # weak link only to leave it by a strong one, and it starts and ends on strong ones.
+        for c in sorted(cand):
+            ds = [x for x in sorted(cand[c]) if (x, (c,)) in strong]
+            if kind != "xy" or len(cand[c]) == 2:
+                for x, y in combinations(ds, 2):
+                    link(weak, (x, (c,)), (y, (c,)))
+        if kind != "xy":
+            for inside in houses_inside:
+                for members in inside.values():
+                    members = [u for u in members if u in strong]
+                    for u, v in combinations(members, 2):
+                        if not set(u[1]) & set(v[1]):
+                            link(weak, u, v)
         # Nodes numbered in sorted order; links as lists of numbers.  A chain goes on from a
         # node reached by a weak link only through a strong one, so "onward" keeps those.
         nodes = sorted(set(strong) | set(weak))
@@ -265,8 +275,7 @@ class _Graph:
         self.nodes = nodes
         self.strong = [sorted(index[v] for v in strong.get(u, ())) for u in nodes]
         self.weak = [{index[v] for v in weak.get(u, ())} for u in nodes]
-        self.onward = [sorted(v for v in self.weak[i] if self.strong[v])
-                       for i in range(len(nodes))]
+        self.onward = [sorted(self.weak[i]) for i in range(len(nodes))]
         self.group = [len(u[1]) > 1 for u in nodes]
         self._targets: list = [None] * len(nodes)
 
