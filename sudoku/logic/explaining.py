@@ -19,8 +19,9 @@ Beyond set logic come the single-digit patterns and finned fish of
 `sudoku.logic.patterns` (**skyscraper**, **two-string-kite**,
 **turbot-fish**, **empty-rectangle**, **finned-** and **sashimi-x-wing**,
 **-swordfish** and **-jellyfish**) and the chains of `sudoku.logic.chains`
-(**xy-wing**, **xyz-wing**, **simple-colouring**, **x-chain**), then
-**guess** (see
+(**xy-wing**, **xyz-wing**, **simple-colouring**, **x-chain**), and those of
+`sudoku.logic.aic` (**remote-pairs**, **w-wing**, **xy-chain**, **aic** and
+nice loops, grouped or not), then **guess** (see
 `dlx.logic.guess`).  The rules are built from the technique table
 (`sudoku.logic.rating.TABLE`) and tried in its order, easiest first, so the
 explanation uses the simplest technique available at each step.  Technique
