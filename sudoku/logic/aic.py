@@ -144,7 +144,8 @@ def w_wing(board: Board, state) -> Step | None:
                     if p1 in peers[a] and q1 in peers[b]:
                         nodes = [(y, (a,)), (x, (a,)), (x, (p1,)), (x, (q1,)), (x, (b,)),
                                  (y, (b,))]
-                        return _found("w-wing", removed, (a, p1, q1, b), (x, y),
+                        technique = "w-wing"
+                        return _found(technique, removed, (a, p1, q1, b), (x, y),
                                       (board.house_names[h],), eureka(board, nodes, "=-=-="))
     return None
 
@@ -185,7 +186,8 @@ def remote_pairs(board: Board, state) -> Step | None:
                         first, second = (x, y) if k % 2 == 0 else (y, x)
                         nodes += [(first, (c,)), (second, (c,))]
                     links = "-".join("=" * len(chain))
-                    return _found("remote-pairs", removed, chain, (x, y), (),
+                    technique = "remote-pairs"
+                    return _found(technique, removed, chain, (x, y), (),
                                   eureka(board, nodes, links))
     return None
 
@@ -413,7 +415,8 @@ def xy_chain(board: Board, state) -> Step | None:
     found = _search(_graph(board, state, "xy"), same_digit_ends=True)
     if found is None:
         return None
-    return _chain_step(board, found, "xy-chain")
+    technique = "xy-chain"
+    return _chain_step(board, found, technique)
 
 
 def aic(board: Board, state) -> Step | None:
