@@ -85,7 +85,10 @@ def explain(file, box, variant, regions, fmt, jobs, quiet):
     x-wing, skyscraper, two-string-kite, turbot-fish, empty-rectangle,
     naked-quad, hidden-quad, swordfish, finned-x-wing, sashimi-x-wing,
     jellyfish, xy-wing, xyz-wing, finned-swordfish, sashimi-swordfish,
-    finned-jellyfish, sashimi-jellyfish, simple-colouring, x-chain, and
+    finned-jellyfish, sashimi-jellyfish, simple-colouring, x-chain,
+    remote-pairs, w-wing, xy-chain, aic, discontinuous-nice-loop,
+    continuous-nice-loop, grouped-aic, grouped-discontinuous-nice-loop,
+    grouped-continuous-nice-loop, and
     guess where no technique applies (the
     guess either refutes a candidate by singles or places the solution's
     digit).

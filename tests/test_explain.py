@@ -20,6 +20,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from chain_check import CHAIN_TECHNIQUES, check_chain
 from click.testing import CliRunner
 from test_grade import CLASSIC, EASY, naive_houses
 
@@ -29,6 +30,7 @@ from sudoku.errors import NotUniqueError
 from sudoku.generator import generate, generate_many
 from sudoku.logic import DIFFICULTIES, TECHNIQUES, explain, hint, rate
 from sudoku.logic import explaining as explaining_module
+from sudoku.logic.aic import AIC
 from sudoku.logic.board import board_for
 from sudoku.logic.chains import CHAINS
 from sudoku.logic.patterns import PATTERNS
@@ -160,6 +162,8 @@ def check_named(m: Marks, step):
         check_empty_rectangle(m, step, elim)
     elif t.split("-", 1)[-1] in FISH and t.split("-")[0] in ("finned", "sashimi"):
         check_finned(m, step, elim)
+    elif t in CHAIN_TECHNIQUES:
+        check_chain(m, step, elim)
     elif t == "guess":
         pass  # checked for soundness only
     else:
@@ -397,7 +401,7 @@ def test_every_technique_a_rule_names_has_a_row_and_every_row_a_rule():
     given = {"forced_option": literal_names(explaining_module.name_step) - {"contradiction"},
              "set_logic k=1": literal_names(explaining_module._name_set),
              "guess": literal_names(explaining_module._name_guess)}
-    given |= {f.__name__: literal_names(f) for f in CHAINS + PATTERNS}
+    given |= {f.__name__: literal_names(f) for f in CHAINS + PATTERNS + AIC}
     board = board_for(parse_puzzle("." * 81))
     rules = {row.name: explaining_module._rule(board, row) for row in TABLE}
     for row in TABLE:

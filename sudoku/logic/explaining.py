@@ -19,8 +19,9 @@ Beyond set logic come the single-digit patterns and finned fish of
 `sudoku.logic.patterns` (**skyscraper**, **two-string-kite**,
 **turbot-fish**, **empty-rectangle**, **finned-** and **sashimi-x-wing**,
 **-swordfish** and **-jellyfish**) and the chains of `sudoku.logic.chains`
-(**xy-wing**, **xyz-wing**, **simple-colouring**, **x-chain**), then
-**guess** (see
+(**xy-wing**, **xyz-wing**, **simple-colouring**, **x-chain**), and those of
+`sudoku.logic.aic` (**remote-pairs**, **w-wing**, **xy-chain**, **aic** and
+nice loops, grouped or not), then **guess** (see
 `dlx.logic.guess`).  The rules are built from the technique table
 (`sudoku.logic.rating.TABLE`) and tried in its order, easiest first, so the
 explanation uses the simplest technique available at each step.  Technique
@@ -42,6 +43,7 @@ from ..engines import choose
 from ..errors import NotUniqueError, PuzzleError
 from ..formats import as_puzzle
 from ..grid import Puzzle, check_givens
+from .aic import AIC
 from .board import BOX_KINDS, Board, board_for, cells_text, effects_text, set_text
 from .chains import CHAINS
 from .patterns import PATTERNS
@@ -54,7 +56,7 @@ __all__ = ["TECHNIQUES", "Explanation", "Hint", "Step", "explain", "hint", "rate
            "sudoku_rules", "solve_state", "name_step", "hint_of"]
 
 _FISH = {t.name for t in TABLE if t.rule.endswith(" fish")}
-_CHAINS = {f.__name__: f for f in CHAINS + PATTERNS}
+_CHAINS = {f.__name__: f for f in CHAINS + PATTERNS + AIC}
 
 
 @dataclass(frozen=True)

@@ -201,6 +201,8 @@ def _finned(board: Board, state, k: int) -> tuple | None:
             for base, base_cells in _bases(lines, k, k + span):
                 in_base = set().union(*(cells_of[h] for h in base))
                 for box in sorted({box_of[c] for c in base_cells if c in box_of}):
+                    if not places.get(box, set()) - in_base:
+                        continue  # nothing in the box to remove
                     box_cells = set(cells_of[box])
                     fins0 = base_cells & box_cells
                     must = {cover_of[c] for c in base_cells - box_cells}

@@ -16,17 +16,21 @@ the number of guesses::
     score = max(weight of each step) + guesses
 
 so 1.0-1.2 is singles only, 2.0-3.2 locked candidates and pairs, 3.6-5.2
-triples, quads, fish and single-digit patterns, 5.6-6.6 wings, finned
-swordfish and jellyfish, and chains, and 10.0, 11.0, ... one, two, ...
-guesses.  The **level** (:data:`DIFFICULTIES`) follows from the hardest
-technique: ``easy`` (singles), ``medium`` (locked candidates, naked and hidden
-pairs), ``hard`` (triples, quads, x-wing, swordfish, jellyfish, skyscraper,
-two-string kite, turbot fish, empty rectangle, finned x-wing), ``expert``
-(xy-wing, xyz-wing, finned swordfish and jellyfish, simple colouring,
-x-chains), ``extreme`` (a guess).  They follow HoDoKu's levels EASY, MEDIUM,
-HARD, UNFAIR and EXTREME where the techniques are the same.  Weights and
-levels are constants of this module: a rating means the same in every
-version that keeps them and the techniques' order.
+triples, quads, fish, single-digit patterns, remote pairs and W-wings, 5.6-7.0
+wings, finned swordfish and jellyfish, and chains (AICs and nice loops 6.8,
+grouped 7.0), and 10.0, 11.0, ... one, two, ... guesses.  The **level**
+(:data:`DIFFICULTIES`) follows from the hardest technique: ``easy``
+(singles), ``medium`` (locked candidates, naked and hidden pairs), ``hard``
+(triples, quads, x-wing, swordfish, jellyfish, skyscraper, two-string kite,
+turbot fish, empty rectangle, finned x-wing, remote pairs, W-wing),
+``expert`` (xy-wing, xyz-wing, finned swordfish and jellyfish, simple
+colouring, x-chains, xy-chains, AICs and nice loops), ``extreme`` (a guess).
+They follow HoDoKu's levels EASY, MEDIUM, HARD, UNFAIR and EXTREME where the
+techniques are the same.  Remote pairs and W-wings have HoDoKu's level
+(HARD) and weights near its order, but are tried with the other chains of
+`sudoku.logic.aic`, after x-chains.  Weights and levels are constants of this
+module: a rating means the same in every version that keeps them and the
+techniques' order.
 
 `sudoku.logic.explaining.rate` rates a puzzle (it explains it first);
 `rating_of` rates an explanation already made.
@@ -62,7 +66,8 @@ class Technique:
         k = K on every pair of houses: the three locked-candidate names),
         ``"set-logic K FAMILY"`` (on the board's ``naked``, ``hidden`` or
         ``fish`` families), the name of a function of
-        `sudoku.logic.chains.CHAINS` or `sudoku.logic.patterns.PATTERNS`,
+        `sudoku.logic.chains.CHAINS`, `sudoku.logic.patterns.PATTERNS` or
+        `sudoku.logic.aic.AIC`,
         or ``"guess"`` (`dlx.logic`'s guess, after every rule).  Rows that share a rule
         are the names that rule can give.
     weight : float
@@ -106,6 +111,15 @@ TABLE = (
     Technique("sashimi-jellyfish", "finned_jellyfish", 6.1, "expert"),
     Technique("simple-colouring", "simple_colouring", 6.2, "expert"),
     Technique("x-chain", "x_chain", 6.6, "expert"),
+    Technique("remote-pairs", "remote_pairs", 4.4, "hard"),
+    Technique("w-wing", "w_wing", 4.5, "hard"),
+    Technique("xy-chain", "xy_chain", 6.6, "expert"),
+    Technique("aic", "aic", 6.8, "expert"),
+    Technique("discontinuous-nice-loop", "aic", 6.8, "expert"),
+    Technique("continuous-nice-loop", "aic", 6.8, "expert"),
+    Technique("grouped-aic", "grouped_aic", 7.0, "expert"),
+    Technique("grouped-discontinuous-nice-loop", "grouped_aic", 7.0, "expert"),
+    Technique("grouped-continuous-nice-loop", "grouped_aic", 7.0, "expert"),
     Technique("guess", "guess", GUESS_WEIGHT, "extreme"),
 )
 """Every technique an explanation may name, easiest first (the order the rules are tried)."""
