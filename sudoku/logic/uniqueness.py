@@ -147,11 +147,11 @@ def unique_rectangle(board: Board, state, givens=frozenset()) -> Step | None:
         where = _where(board, rect, a, b)
         roof = [c for c in rect if c not in floor]
         if len(floor) == 3:
-            t = "unique-rectangle-1"
-            if t not in found:
+            technique = "unique-rectangle-1"
+            if technique not in found:
                 (c,) = roof
-                found[t] = _step(t, _removal(board, [c], (a, b), cand), rect, (a, b),
-                                 f"{where}; only {board.name(c)} has more")
+                found[technique] = _step(technique, _removal(board, [c], (a, b), cand), rect,
+                                         (a, b), f"{where}; only {board.name(c)} has more")
             continue
         if len(floor) != 2:
             continue
@@ -159,8 +159,8 @@ def unique_rectangle(board: Board, state, givens=frozenset()) -> Step | None:
         if y != _opposite(rect, x):
             _in_line(board, state, cand, rect, a, b, x, y, where, found)
             continue
-        t = "unique-rectangle-6"
-        if t in found:
+        technique = "unique-rectangle-6"
+        if technique in found:
             continue
         for u in (a, b):
             for lines in ((_row(board, x), _row(board, y)),
@@ -169,15 +169,15 @@ def unique_rectangle(board: Board, state, givens=frozenset()) -> Step | None:
                     removed = _removal(board, roof, (u,), cand)
                     kind = "rows" if lines[0] in board.rows else "columns"
                     nums = ",".join(board.house_names[h].split()[-1] for h in sorted(lines))
-                    found[t] = _step(t, removed, rect, (a, b),
-                                     f"{where}; {u} in {kind} {nums} only in the rectangle")
+                    found[technique] = _step(technique, removed, rect, (a, b),
+                                             f"{where}; {u} in {kind} {nums} only in the rectangle")
                     break
-            if t in found:
+            if technique in found:
                 break
-    for t in ("unique-rectangle-1", "unique-rectangle-2", "unique-rectangle-3",
+    for technique in ("unique-rectangle-1", "unique-rectangle-2", "unique-rectangle-3",
               "unique-rectangle-4", "unique-rectangle-6"):
-        if t in found:
-            return found[t]
+        if technique in found:
+            return found[technique]
     return None
 
 
@@ -185,24 +185,25 @@ def _in_line(board: Board, state, cand, rect, a, b, x, y, where, found) -> None:
     """Types 2, 3 and 4 of a rectangle whose roof ``x, y`` lies in one line."""
     peers = board.peers
     ex, ey = cand[x] - {a, b}, cand[y] - {a, b}
-    t = "unique-rectangle-2"
-    if t not in found and ex == ey and len(ex) == 1:
+    technique = "unique-rectangle-2"
+    if technique not in found and ex == ey and len(ex) == 1:
         (c,) = ex
         removed = _removal(board, (peers[x] & peers[y]) - set(rect), (c,), cand)
         if removed:
-            found[t] = _step(t, removed, rect, (a, b, c),
-                             f"{where}; {board.name(x)} and {board.name(y)} both add {c}")
-    t = "unique-rectangle-4"
-    if t not in found:
+            found[technique] = _step(technique, removed, rect, (a, b, c),
+                                     f"{where}; {board.name(x)} and {board.name(y)} both add {c}")
+    technique = "unique-rectangle-4"
+    if technique not in found:
         for h in _shared(board, x, y):
             for u, v in ((a, b), (b, a)):
                 if _only(board, state, h, u, (x, y)):
-                    found[t] = _step(t, _removal(board, (x, y), (v,), cand), rect, (a, b),
-                                     f"{where}; {u} in {board.house_names[h]} only at "
-                                     f"{board.name(x)},{board.name(y)}")
+                    removed = _removal(board, (x, y), (v,), cand)
+                    found[technique] = _step(technique, removed, rect, (a, b),
+                                             f"{where}; {u} in {board.house_names[h]} only at "
+                                             f"{board.name(x)},{board.name(y)}")
                     return
-    t = "unique-rectangle-3"
-    if t in found:
+    technique = "unique-rectangle-3"
+    if technique in found:
         return
     extra = ex | ey
     for h in _shared(board, x, y):
@@ -215,11 +216,11 @@ def _in_line(board: Board, state, cand, rect, a, b, x, y, where, found) -> None:
                 rest = [c for c in others if c not in subset]
                 removed = _removal(board, rest, digits, cand)
                 if removed:
-                    found[t] = _step(t, removed, list(rect) + list(subset), sorted(digits),
-                                     f"{where}; the extra {set_text(extra)} of "
-                                     f"{board.name(x)},{board.name(y)} with "
-                                     f"{cells_text(board, subset)} hold {set_text(digits)} "
-                                     f"in {board.house_names[h]}")
+                    found[technique] = _step(
+                        technique, removed, list(rect) + list(subset), sorted(digits),
+                        f"{where}; the extra {set_text(extra)} of "
+                        f"{board.name(x)},{board.name(y)} with {cells_text(board, subset)} "
+                        f"hold {set_text(digits)} in {board.house_names[h]}")
                     return
 
 
