@@ -438,7 +438,7 @@ def test_the_ladder_in_the_docs_is_the_table():
         if not line.startswith("|"):
             break
         names, _, weights, level = (c.strip() for c in line.strip("|").split("|"))
-        for name, weight in zip(re.findall(r"`([a-z-]+)`", names), weights.split(", "),
+        for name, weight in zip(re.findall(r"`([a-z0-9-]+)`", names), weights.split(", "),
                                 strict=True):
             rows.append((name, float(weight), level))
     assert rows == [(t.name, t.weight, t.level) for t in TABLE]

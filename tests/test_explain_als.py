@@ -31,12 +31,12 @@ T95_1 = "6.2.5.........3.4..........43...8....1....2........7..5..27...........8
 CASES = {
     "als-xz": (
         "48.3............71.2.......7.5....6....2..8.............1.76...3.....4......5....",
-        "als-xz: A=r5c1 {6,9}, B=r7c1,r7c2,r8c3,r9c1,r9c3 {2,4,5,6,8,9}, x=6, z=9 => "
-        "r5c3<>9"),
+        "als-xz: A=r5c3 {4,9}, B=r7c1,r7c2,r8c3 {4,5,8,9}, x=9, z=4 => r4c2<>4, r5c2<>4, "
+        "r6c2<>4, r9c3<>4"),
     "als-xy-wing": (
-        T95_1,
-        "als-xy-wing: A=r2c7,r3c7,r7c7 {1,4,6,8}, B=r7c2,r8c1,r8c2,r8c3,r9c2 {2,4,6,7,8,9}, "
-        "C=r1c2,r1c6,r1c8 {1,4,7,8}, x=1, y=8, z=4,6 => r7c3<>4"),
+        ".524.........7.1..............8.2...3.....6...9.5.....1.6.3...........897........",
+        "als-xy-wing: A=r5c2,r5c4,r5c6 {1,2,4,7}, B=r6c5,r8c5 {1,4,6}, C=r6c1 {2,6}, x=2, "
+        "y=6, z=1,4 => r5c5<>1, r5c5<>4"),
     "sue-de-coq": (
         "..247..58..............1.4.....2...9528.9.4....9...1.........3.3....75..685..2...",
         "sue-de-coq: r6c4,r6c5,r6c6 {3,4,6,7,8} where row 6 crosses box 5, with r6c1 {4,7} "
@@ -71,13 +71,13 @@ CASES = {
         T95_1,
         "avoidable-rectangle-1: r1c7=3, r1c9=9, r7c9=3 placed, not given => r7c7<>9"),
     "avoidable-rectangle-2": (
-        "......94.....9...53....5.7..8.4..1..463...........7.8.8..7.....7......28.5.26....",
-        "avoidable-rectangle-2: r1c1=2, r1c2=1 placed, not given; r6c1 {1,9}, r6c2 {2,9} => "
-        "r6c3<>9"),
+        "........1..2..3.4..5.14........6.5....7..8.3.62......4..9.2...8.3.8...9..7...94..",
+        "avoidable-rectangle-2: r1c1=3, r1c3=4 placed, not given; r4c1 {1,4}, r4c3 {1,3} => "
+        "r4c6<>1, r4c8<>1, r5c1<>1, r6c3<>1"),
     "bug-plus-1": (
-        "9.4..5...25.6..1..31......8.7...9...4..26......147....7.......2...3..8.6.4.....9.",
-        "bug-plus-1: every open cell but r4c8 has two candidates, every digit two places in "
-        "each house but 6 three in row 4, column 8, box 6 => r4c8=6"),
+        "7.....4...2..7..8...3..8..9...5..3...6..2..9...1..7..6...3..9...3..4..6...9..1..5",
+        "bug-plus-1: every open cell but r4c5 has two candidates, every digit two places in "
+        "each house but 8 three in row 4, column 5, box 5 => r4c5=8"),
 }
 UNIQUE = {"unique-rectangle": U.unique_rectangle, "hidden-rectangle": U.hidden_rectangle,
           "avoidable-rectangle": U.avoidable_rectangle, "bug-plus-1": U.bug_plus_1}

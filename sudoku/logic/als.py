@@ -44,7 +44,7 @@ from .board import BOX_KINDS, Board, cells_text, set_text
 
 __all__ = ["ALS", "MAX_ALS", "als_xy_wing", "als_xz", "sue_de_coq"]
 
-MAX_ALS = 5
+MAX_ALS = 4
 """The most cells an almost locked set may have (larger ones rarely help and cost time)."""
 
 
@@ -163,22 +163,20 @@ def _links(board: Board, state) -> list[tuple]:
         return got
     sets = _all_als(board, state)
     bits = _bit_table(board.n)
+    masks = [s.mask for s in sets]
+    digits = [s.digits for s in sets]
     got = []
     for i, a in enumerate(sets):
         am, ad, asees, anear = a.mask, a.digits, a.sees, a.near
-        for j in range(i + 1, len(sets)):
-            b = sets[j]
-            bm = b.mask
-            if not bm & anear or am & bm:
-                continue
-            common = ad & b.digits
-            if not common:
-                continue
-            bw = b.where
+        # (A comprehension first: most pairs fail these mask tests, and it is the fast loop.)
+        near = [j for j in range(i + 1, len(sets))
+                if masks[j] & anear and not masks[j] & am and digits[j] & ad]
+        for j in near:
+            bw = sets[j].where
             # Every x of B sees every x of A (the converse follows).
-            rcc = tuple(x for x in bits[common] if not bw[x] & ~asees[x])
+            rcc = tuple(x for x in bits[ad & digits[j]] if not bw[x] & ~asees[x])
             if rcc:
-                got.append((i, j, rcc, common))
+                got.append((i, j, rcc, ad & digits[j]))
     state.memo["als-links"] = got
     return got
 
