@@ -247,3 +247,23 @@ def test_hint_takes_a_uniqueness_step_only_when_allowed():
     assert h.status == "unique"
     off = hint("".join(cells), uniqueness=False)
     assert off.step is not None and off.step.technique not in UNIQUENESS_TECHNIQUES
+
+
+def test_cli_no_uniqueness():
+    from click.testing import CliRunner
+
+    from sudoku.cli import cli
+
+    p = CASES["unique-rectangle-6"][0]  # 7.0 with uniqueness steps, 7.2 without
+    on = CliRunner().invoke(cli, ["rate", "-"], input=p + "\n")
+    off = CliRunner().invoke(cli, ["rate", "--no-uniqueness", "-"], input=p + "\n")
+    assert on.exit_code == off.exit_code == 0
+    assert on.stdout.strip() == rate(p).line() and off.stdout.strip() == rate(
+        p, uniqueness=False).line()
+    assert float(off.stdout.split()[0]) > float(on.stdout.split()[0])
+    for command in ("explain", "hint"):
+        r = CliRunner().invoke(cli, [command, "--no-uniqueness", "-"], input=p + "\n")
+        assert r.exit_code == 0 and not any(
+            t in r.stdout for t in UNIQUENESS_TECHNIQUES), command
+    explained = CliRunner().invoke(cli, ["explain", "-"], input=p + "\n")
+    assert "unique-rectangle-6" in explained.stdout

@@ -18,10 +18,14 @@ are read as cells and house-digits (`sudoku.logic.board`):
 Beyond set logic come the single-digit patterns and finned fish of
 `sudoku.logic.patterns` (**skyscraper**, **two-string-kite**,
 **turbot-fish**, **empty-rectangle**, **finned-** and **sashimi-x-wing**,
-**-swordfish** and **-jellyfish**) and the chains of `sudoku.logic.chains`
-(**xy-wing**, **xyz-wing**, **simple-colouring**, **x-chain**), then
-**guess** (see
-`dlx.logic.guess`).  The rules are built from the technique table
+**-swordfish** and **-jellyfish**), the chains of `sudoku.logic.chains`
+(**xy-wing**, **xyz-wing**, **simple-colouring**, **x-chain**), the almost
+locked sets of `sudoku.logic.als` (**sue-de-coq**, **als-xz**,
+**als-xy-wing**) and, on a puzzle the search has shown to have one solution,
+the uniqueness steps of `sudoku.logic.uniqueness` (**bug-plus-1**,
+**unique-rectangle-1** to **-4** and **-6**, **hidden-rectangle**,
+**avoidable-rectangle-1** and **-2**; ``uniqueness=False`` leaves them
+out), then **guess** (see `dlx.logic.guess`).  The rules are built from the technique table
 (`sudoku.logic.rating.TABLE`) and tried in its order, easiest first, so the
 explanation uses the simplest technique available at each step.  Technique
 names are single words (hyphenated), so that they can stand in a

@@ -16,15 +16,22 @@ the number of guesses::
     score = max(weight of each step) + guesses
 
 so 1.0-1.2 is singles only, 2.0-3.2 locked candidates and pairs, 3.6-5.2
-triples, quads, fish and single-digit patterns, 5.6-6.6 wings, finned
-swordfish and jellyfish, and chains, and 10.0, 11.0, ... one, two, ...
-guesses.  The **level** (:data:`DIFFICULTIES`) follows from the hardest
-technique: ``easy`` (singles), ``medium`` (locked candidates, naked and hidden
-pairs), ``hard`` (triples, quads, x-wing, swordfish, jellyfish, skyscraper,
-two-string kite, turbot fish, empty rectangle, finned x-wing), ``expert``
-(xy-wing, xyz-wing, finned swordfish and jellyfish, simple colouring,
-x-chains), ``extreme`` (a guess).  They follow HoDoKu's levels EASY, MEDIUM,
-HARD, UNFAIR and EXTREME where the techniques are the same.  Weights and
+triples, quads, fish, single-digit patterns and BUG+1, 5.6-7.2 wings,
+unique rectangles, finned swordfish and jellyfish, Sue de Coq, chains and
+almost locked sets, and 10.0, 11.0, ... one, two, ... guesses.  The **level**
+(:data:`DIFFICULTIES`) follows from the hardest technique: ``easy`` (singles),
+``medium`` (locked candidates, naked and hidden pairs), ``hard`` (triples,
+quads, x-wing, swordfish, jellyfish, skyscraper, two-string kite, turbot
+fish, empty rectangle, finned x-wing, BUG+1), ``expert`` (xy-wing, xyz-wing,
+unique, hidden and avoidable rectangles, finned swordfish and jellyfish, Sue
+de Coq, simple colouring, x-chains, ALS-XZ, ALS-XY-wing), ``extreme`` (a
+guess).  They follow HoDoKu's levels EASY, MEDIUM, HARD, UNFAIR and EXTREME
+where the techniques are the same, and the rows its order of trying them
+(BUG+1 after the basic fish, the rectangles after the wings, Sue de Coq
+before colouring, the ALS rules after the chains).  The uniqueness steps
+(`sudoku.logic.uniqueness`) are rated only when used: without them
+(``uniqueness=False``) a puzzle may need a harder technique or a guess and
+score higher.  Weights and
 levels are constants of this module: a rating means the same in every
 version that keeps them and the techniques' order.
 
@@ -62,7 +69,8 @@ class Technique:
         k = K on every pair of houses: the three locked-candidate names),
         ``"set-logic K FAMILY"`` (on the board's ``naked``, ``hidden`` or
         ``fish`` families), the name of a function of
-        `sudoku.logic.chains.CHAINS` or `sudoku.logic.patterns.PATTERNS`,
+        `sudoku.logic.chains.CHAINS`, `sudoku.logic.patterns.PATTERNS`,
+        `sudoku.logic.als.ALS` or `sudoku.logic.uniqueness.UNIQUENESS`,
         or ``"guess"`` (`dlx.logic`'s guess, after every rule).  Rows that share a rule
         are the names that rule can give.
     weight : float
