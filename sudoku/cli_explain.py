@@ -62,6 +62,14 @@ def _records(operation, failed, file, box, variant, regions, fmt, quiet, **optio
     return tally
 
 
+def _uniqueness_option(f):
+    return click.option("--uniqueness/--no-uniqueness", default=True, show_default=True,
+                        help="Allow the uniqueness steps (unique, hidden and avoidable "
+                             "rectangles, bug-plus-1), which hold because the puzzle has one "
+                             "solution; they are used only once the search has shown it "
+                             "has.")(f)
+
+
 def _jobs(jobs: int) -> int:
     return jobs or (os.cpu_count() or 1)
 
@@ -74,24 +82,29 @@ def _jobs(jobs: int) -> int:
               help="text: a header line per puzzle, its steps one a line, a blank line; "
                    "json: one object per puzzle per line.")
 @_jobs_option
+@_uniqueness_option
 @quiet_option
-def explain(file, box, variant, regions, fmt, jobs, quiet):
+def explain(file, box, variant, regions, fmt, jobs, uniqueness, quiet):
     """Explain every puzzle in FILE step by step, in the usual techniques.
 
     Each step is one technique with its cells (r1c1 notation), digits and
     effect: `r1c3=4` places 4, `r2c5<>3` removes the candidate 3.  From
     easiest to hardest: naked-single, hidden-single, pointing, claiming,
     locked-candidates, naked-pair, hidden-pair, naked-triple, hidden-triple,
-    x-wing, skyscraper, two-string-kite, turbot-fish, empty-rectangle,
-    naked-quad, hidden-quad, swordfish, finned-x-wing, sashimi-x-wing,
-    jellyfish, xy-wing, xyz-wing, finned-swordfish, sashimi-swordfish,
-    finned-jellyfish, sashimi-jellyfish, simple-colouring, x-chain,
-    remote-pairs, w-wing, xy-chain, aic, discontinuous-nice-loop,
+    x-wing, bug-plus-1, skyscraper, two-string-kite, turbot-fish,
+    empty-rectangle, naked-quad, hidden-quad, swordfish, finned-x-wing,
+    sashimi-x-wing, jellyfish, xy-wing, xyz-wing, unique-rectangle-1,
+    unique-rectangle-2, unique-rectangle-3, unique-rectangle-4,
+    unique-rectangle-6, hidden-rectangle, avoidable-rectangle-1,
+    avoidable-rectangle-2, finned-swordfish, sashimi-swordfish,
+    finned-jellyfish, sashimi-jellyfish, sue-de-coq, simple-colouring,
+    x-chain, remote-pairs, w-wing, xy-chain, aic, discontinuous-nice-loop,
     continuous-nice-loop, grouped-aic, grouped-discontinuous-nice-loop,
-    grouped-continuous-nice-loop, and
-    guess where no technique applies (the
-    guess either refutes a candidate by singles or places the solution's
-    digit).
+    grouped-continuous-nice-loop, als-xz, als-xy-wing, and guess where no
+    technique applies (the guess either refutes a candidate by singles or
+    places the solution's digit). The uniqueness steps (bug-plus-1 and the
+    rectangles) are used only on a puzzle with one solution; --no-uniqueness
+    leaves them out.
 
     \b
     Text: `puzzle 1: unique, 64 steps, 0 guesses` then one step a line, then
@@ -108,7 +121,7 @@ def explain(file, box, variant, regions, fmt, jobs, quiet):
     """
     def body():
         tally = _records(ops.explain, lambda s: s != "unique", file, box, variant, regions,
-                         fmt, quiet, jobs=_jobs(jobs))
+                         fmt, quiet, jobs=_jobs(jobs), uniqueness=uniqueness)
         raise click.exceptions.Exit(tally.status())
 
     _run(body)
@@ -119,8 +132,9 @@ def explain(file, box, variant, regions, fmt, jobs, quiet):
 @_input_options
 @click.option("--format", "fmt", type=click.Choice(["line", "json"]), default="line",
               show_default=True, help="line: the step in words; json: one object per line.")
+@_uniqueness_option
 @quiet_option
-def hint(file, box, variant, regions, fmt, quiet):
+def hint(file, box, variant, regions, fmt, uniqueness, quiet):
     """The next step for every puzzle (or partly filled grid) in FILE.
 
     Prints the easiest step that applies, as `sudoku explain` would take it
@@ -137,7 +151,7 @@ def hint(file, box, variant, regions, fmt, quiet):
     """
     def body():
         tally = _records(ops.hint, lambda s: s == "none", file, box, variant, regions, fmt,
-                         quiet)
+                         quiet, uniqueness=uniqueness)
         raise click.exceptions.Exit(tally.status())
 
     _run(body)
@@ -158,17 +172,21 @@ def hint(file, box, variant, regions, fmt, quiet):
 @_jobs_option
 @click.option("--stats", "show_stats", is_flag=True,
               help="Print how many puzzles got each level (and each marker) on stderr.")
+@_uniqueness_option
 @quiet_option
-def rate(file, box, variant, regions, by_search, max_nodes, fmt, jobs, show_stats, quiet):
+def rate(file, box, variant, regions, by_search, max_nodes, fmt, jobs, show_stats, uniqueness,
+         quiet):
     """Rate every puzzle in FILE by the techniques a person needs.
 
     Each puzzle is explained (see `sudoku explain`); its score is the weight
     of the hardest technique used plus the number of guesses: 1.0-1.2
     singles, 2.0-3.2 locked candidates and pairs, 3.6-5.2 triples, quads and
-    fish, 5.6-6.6 wings and chains, 10.0 and up guesses.  The level follows
-    from the hardest technique: easy (singles), medium (locked candidates,
-    pairs), hard (triples, quads, fish), expert (wings, chains), extreme
-    (guesses).
+    fish, 5.6-7.2 wings, uniqueness steps, chains and almost locked sets,
+    10.0 and up guesses.  The level follows from the hardest technique: easy
+    (singles), medium (locked candidates, pairs), hard (triples, quads, fish,
+    bug-plus-1), expert (wings, rectangles, chains, ALS), extreme (guesses).
+    --no-uniqueness rates without the uniqueness steps (a puzzle may then
+    need a harder technique, or a guess, and score higher).
 
     \b
     Line: `4.0 x-wing guesses=0 level=hard`, or a marker: invalid, multiple,
@@ -194,7 +212,7 @@ def rate(file, box, variant, regions, by_search, max_nodes, fmt, jobs, show_stat
 
     def body():
         tally = _records(ops.rate, lambda s: s != "unique", file, box, variant, regions, fmt,
-                         quiet, jobs=_jobs(jobs))
+                         quiet, jobs=_jobs(jobs), uniqueness=uniqueness)
         if show_stats:
             order = list(ops.DIFFICULTY_NAMES) + ["multiple", "none", "invalid"]
             seconds = time.perf_counter() - tally.start

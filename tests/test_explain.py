@@ -31,10 +31,12 @@ from sudoku.generator import generate, generate_many
 from sudoku.logic import DIFFICULTIES, TECHNIQUES, explain, hint, rate
 from sudoku.logic import explaining as explaining_module
 from sudoku.logic.aic import AIC
+from sudoku.logic.als import ALS
 from sudoku.logic.board import board_for
 from sudoku.logic.chains import CHAINS
 from sudoku.logic.patterns import PATTERNS
 from sudoku.logic.rating import GUESS_WEIGHT, TABLE, rating_of, technique
+from sudoku.logic.uniqueness import UNIQUENESS
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "sudoku"
@@ -166,9 +168,14 @@ def check_named(m: Marks, step):
         check_chain(m, step, elim)
     elif t == "guess":
         pass  # checked for soundness only
+    elif t == "bug-plus-1":
+        (r, c, v), = step.placements
+        tri = (r - 1) * m.n + c - 1
+        assert len(m.cand[tri]) == 3 and v in m.cand[tri], step.text
+        assert all(len(x) == 2 for i, x in enumerate(m.cand) if i != tri and x), step.text
     else:
         assert t in TECHNIQUES, t
-    if t not in ("naked-single", "hidden-single", "guess"):
+    if t not in ("naked-single", "hidden-single", "guess", "bug-plus-1"):
         assert elim and not step.placements, step.text
 
 
@@ -372,14 +379,20 @@ def test_step_text_and_dict():
 
 
 # ------------------------------------------------------------------ the technique table
-def literal_names(function) -> set:
+def literal_names(function, helpers: bool = False) -> set:
     """The technique names a function gives as literals: the name argument of its
-    ``_step(...)`` calls, the two names of its ``_finned_step(...)`` calls and its
-    ``technique = "..."`` assignments."""
+    ``_step(...)``, ``_found(...)`` and ``Step(...)`` calls, the two names of its
+    ``_finned_step(...)`` calls and its ``technique = "..."`` assignments; with
+    ``helpers``, also those of the functions of its module that it calls."""
     found = set()
+    module = inspect.getmodule(function)
     for node in ast.walk(ast.parse(textwrap.dedent(inspect.getsource(function)))):
-        named = {"_step": slice(0, 2), "_finned_step": slice(3, 5)}.get(
-            getattr(node.func, "id", None)) if isinstance(node, ast.Call) else None
+        name = getattr(node.func, "id", None) if isinstance(node, ast.Call) else None
+        helper = getattr(module, name, None) if name and name.startswith("_") else None
+        if helpers and inspect.isfunction(helper) and helper.__module__ == module.__name__:
+            found |= literal_names(helper)
+        named = {"_step": slice(0, 2), "_finned_step": slice(3, 5), "_found": slice(0, 1),
+                 "Step": slice(0, 1)}.get(name)
         if named is not None:
             found |= {a.value for a in node.args[named]
                       if isinstance(a, ast.Constant) and isinstance(a.value, str)}
@@ -402,8 +415,9 @@ def test_every_technique_a_rule_names_has_a_row_and_every_row_a_rule():
              "set_logic k=1": literal_names(explaining_module._name_set),
              "guess": literal_names(explaining_module._name_guess)}
     given |= {f.__name__: literal_names(f) for f in CHAINS + PATTERNS + AIC}
+    given |= {f.__name__: literal_names(f, helpers=True) for f in ALS + UNIQUENESS}
     board = board_for(parse_puzzle("." * 81))
-    rules = {row.name: explaining_module._rule(board, row) for row in TABLE}
+    rules = {row.name: explaining_module._rule(board, row, frozenset()) for row in TABLE}
     for row in TABLE:
         if len(row.rule.split()) == 3:  # set logic on a family: the row names the rule
             assert rules[row.name].__name__ == row.name
@@ -412,9 +426,12 @@ def test_every_technique_a_rule_names_has_a_row_and_every_row_a_rule():
     assert {t.rule for t in TABLE} == set(given)
     # One rule per distinct rule of the table, in its order (the guess is dlx.logic's).
     distinct = list(dict.fromkeys(t.rule for t in TABLE if t.rule != "guess"))
-    assert len(explaining_module.sudoku_rules(board)) == len(distinct)
+    assert len(explaining_module.sudoku_rules(board, frozenset())) == len(distinct)
+    # Without the givens of a puzzle known to be unique, no uniqueness rule.
+    unique = [t for t in distinct if t in {f.__name__ for f in UNIQUENESS}]
+    assert unique and len(explaining_module.sudoku_rules(board)) == len(distinct) - len(unique)
     with pytest.raises(ValueError, match="unknown rule"):
-        explaining_module._rule(board, type(TABLE[0])("new", "set_logic", 1.0, "easy"))
+        explaining_module._rule(board, type(TABLE[0])("new", "set_logic", 1.0, "easy"), None)
 
 
 def test_the_ladder_in_the_docs_is_the_table():
@@ -425,7 +442,7 @@ def test_the_ladder_in_the_docs_is_the_table():
         if not line.startswith("|"):
             break
         names, _, weights, level = (c.strip() for c in line.strip("|").split("|"))
-        for name, weight in zip(re.findall(r"`([a-z-]+)`", names), weights.split(", "),
+        for name, weight in zip(re.findall(r"`([a-z0-9-]+)`", names), weights.split(", "),
                                 strict=True):
             rows.append((name, float(weight), level))
     assert rows == [(t.name, t.weight, t.level) for t in TABLE]

@@ -185,6 +185,26 @@ def test_explain_steps_and_pictures(client):
     assert "'at' must be from 0 to" in err["error"]
 
 
+def test_uniqueness_switch_of_explain_hint_and_rate(client):
+    # A position with a unique-rectangle-4 (tests/test_explain_als.py), and the CLI's
+    # --no-uniqueness.
+    from sudoku.logic.explaining import UNIQUENESS_TECHNIQUES
+
+    p = "6..3.2....5.....1..........7.26............543.........8.15........4.2........7.."
+    on, off = post(client, "explain", puzzle=p), post(client, "explain", puzzle=p,
+                                                     uniqueness=False)
+    assert {s["technique"] for s in on["steps"]} & UNIQUENESS_TECHNIQUES
+    assert not {s["technique"] for s in off["steps"]} & UNIQUENESS_TECHNIQUES
+    (obj,), _ = cli_json("explain", "--no-uniqueness", "--format", "json", "-", stdin=p + "\n")
+    assert off["steps"] == obj["steps"] and off["rating"] == obj["rating"]
+    rated = post(client, "rate", puzzle=p, uniqueness=False)
+    assert rated["score"] == sudoku.rate(p, uniqueness=False).score
+    assert post(client, "hint", puzzle=p, uniqueness=False)["step"] == \
+        sudoku.hint(p, uniqueness=False).step.as_dict(9)
+    err = post(client, "hint", 400, puzzle=p, uniqueness="no")
+    assert "'uniqueness' must be true or false" in err["error"]
+
+
 def test_rate_agrees_with_the_library(client):
     r = post(client, "rate", puzzle=CLASSIC)
     assert r["status"] == "unique"

@@ -18,10 +18,15 @@ are read as cells and house-digits (`sudoku.logic.board`):
 Beyond set logic come the single-digit patterns and finned fish of
 `sudoku.logic.patterns` (**skyscraper**, **two-string-kite**,
 **turbot-fish**, **empty-rectangle**, **finned-** and **sashimi-x-wing**,
-**-swordfish** and **-jellyfish**) and the chains of `sudoku.logic.chains`
-(**xy-wing**, **xyz-wing**, **simple-colouring**, **x-chain**), and those of
+**-swordfish** and **-jellyfish**), the chains of `sudoku.logic.chains`
+(**xy-wing**, **xyz-wing**, **simple-colouring**, **x-chain**) and of
 `sudoku.logic.aic` (**remote-pairs**, **w-wing**, **xy-chain**, **aic** and
-nice loops, grouped or not), then **guess** (see
+nice loops, grouped or not), the almost locked sets of `sudoku.logic.als`
+(**sue-de-coq**, **als-xz**, **als-xy-wing**) and, on a puzzle the search
+has shown to have one solution, the uniqueness steps of
+`sudoku.logic.uniqueness` (**bug-plus-1**, **unique-rectangle-1** to **-4**
+and **-6**, **hidden-rectangle**, **avoidable-rectangle-1** and **-2**;
+``uniqueness=False`` leaves them out), then **guess** (see
 `dlx.logic.guess`).  The rules are built from the technique table
 (`sudoku.logic.rating.TABLE`) and tried in its order, easiest first, so the
 explanation uses the simplest technique available at each step.  Technique
@@ -44,10 +49,12 @@ from ..errors import NotUniqueError, PuzzleError
 from ..formats import as_puzzle
 from ..grid import Puzzle, check_givens
 from .aic import AIC
+from .als import ALS
 from .board import BOX_KINDS, Board, board_for, cells_text, effects_text, set_text
 from .chains import CHAINS
 from .patterns import PATTERNS
 from .rating import TABLE, TECHNIQUES, Rating, Technique, rating_of
+from .uniqueness import UNIQUENESS
 
 if TYPE_CHECKING:
     from ..shapes import PuzzleLike
@@ -56,7 +63,10 @@ __all__ = ["TECHNIQUES", "Explanation", "Hint", "Step", "explain", "hint", "rate
            "sudoku_rules", "solve_state", "name_step", "hint_of"]
 
 _FISH = {t.name for t in TABLE if t.rule.endswith(" fish")}
-_CHAINS = {f.__name__: f for f in CHAINS + PATTERNS + AIC}
+_CHAINS = {f.__name__: f for f in CHAINS + PATTERNS + AIC + ALS}
+_UNIQUE = {f.__name__: f for f in UNIQUENESS}
+UNIQUENESS_TECHNIQUES = frozenset(t.name for t in TABLE if t.rule in _UNIQUE)
+"""The techniques that hold only on a puzzle with one solution (`sudoku.logic.uniqueness`)."""
 
 
 @dataclass(frozen=True)
@@ -231,10 +241,14 @@ def _tagged(rule, technique):
     return run
 
 
-def _rule(board: Board, row: Technique):
+def _rule(board: Board, row: Technique, givens):
     """The rule that finds ``row``'s technique (see `Technique.rule`); None for the guess,
-    which `dlx.logic.steps` takes itself when no rule applies."""
+    which `dlx.logic.steps` takes itself when no rule applies, and for a uniqueness step
+    when ``givens`` is None."""
     kind, *args = row.rule.split()
+    if kind in _UNIQUE:
+        unique = _UNIQUE[kind]
+        return None if givens is None else (lambda s: unique(board, s, givens))
     if kind == "forced_option":
         return forced_option
     if kind == "set_logic" and len(args) == 1:
@@ -251,16 +265,19 @@ def _rule(board: Board, row: Technique):
     raise ValueError(f"technique {row.name}: unknown rule {row.rule!r}")
 
 
-def sudoku_rules(board: Board) -> list:
+def sudoku_rules(board: Board, givens: frozenset | None = None) -> list:
     """The rules of an explanation, easiest first: a list of callables (`dlx.logic.Rule`).
 
     One rule per distinct `Technique.rule` of the table, in the table's order.
+    ``givens``: the given cells of a puzzle known to have exactly one solution,
+    which the uniqueness steps (`sudoku.logic.uniqueness`) need; without them
+    those steps are left out.
     """
     rules, built = [], set()
     for row in TABLE:
         if row.rule not in built:
             built.add(row.rule)
-            rule = _rule(board, row)
+            rule = _rule(board, row, givens)
             if rule is not None:
                 rules.append(rule)
     return rules
@@ -328,7 +345,16 @@ def solve_state(puzzle: Puzzle, timeout: float | None = None):
     return board_for(puzzle), problem, State(problem, forced), u.status, solution
 
 
-def explain(puzzle: PuzzleLike, *, guesses: bool = True) -> Explanation:
+def unique_givens(puzzle: Puzzle, status: str, uniqueness: bool = True) -> frozenset | None:
+    """The given cells, for `sudoku_rules`, when the uniqueness steps may be used: asked
+    for (``uniqueness``) and the puzzle has exactly one solution (``status``)."""
+    if not uniqueness or status != "unique":
+        return None
+    return frozenset(i for i, v in enumerate(puzzle.cells) if v)
+
+
+def explain(puzzle: PuzzleLike, *, guesses: bool = True,
+            uniqueness: bool = True) -> Explanation:
     """Explain how to solve a puzzle, in the usual techniques (see the module docstring).
 
     Parameters
@@ -338,6 +364,10 @@ def explain(puzzle: PuzzleLike, *, guesses: bool = True) -> Explanation:
         reads.
     guesses : bool
         Guess where no technique applies (else the steps stop there).
+    uniqueness : bool
+        Allow the uniqueness steps (unique and avoidable rectangles, BUG+1),
+        which hold because the puzzle has one solution; they are used only
+        when the search has shown that it has.
 
     Returns
     -------
@@ -364,7 +394,7 @@ def explain(puzzle: PuzzleLike, *, guesses: bool = True) -> Explanation:
     """
     p = as_puzzle(puzzle)
     board, problem, state, status, solution = solve_state(p)
-    rules = sudoku_rules(board)
+    rules = sudoku_rules(board, unique_givens(p, status, uniqueness))
     found = []
     for raw in steps(problem, rules=rules, guesses=guesses, solution=solution,
                      state=state.copy()):
@@ -393,12 +423,15 @@ class Hint:
     step: Step | None
 
 
-def hint(puzzle: PuzzleLike) -> Hint:
+def hint(puzzle: PuzzleLike, *, uniqueness: bool = True) -> Hint:
     """The next step of a puzzle or a partly filled grid: the easiest technique that applies.
 
     Parameters
     ----------
     puzzle : Puzzle, str, rows or numpy.ndarray (any form of `sudoku.shapes`)
+    uniqueness : bool
+        Allow the uniqueness steps (see `explain`); the digits filled in count
+        as givens.
 
     Returns
     -------
@@ -419,27 +452,34 @@ def hint(puzzle: PuzzleLike) -> Hint:
     >>> h.status, h.step.text
     ('unique', 'naked-single: r1c2=2')
     """
-    return hint_of(*solve_state(as_puzzle(puzzle)))
+    p = as_puzzle(puzzle)
+    solved = solve_state(p)
+    return hint_of(*solved, unique_givens(p, solved[3], uniqueness))
 
 
-def hint_of(board: Board, problem, state, status: str, solution) -> Hint:
-    """`hint` from what `solve_state` gives (status ``"unknown"``: no step, as ``"none"``)."""
+def hint_of(board: Board, problem, state, status: str, solution,
+            givens: frozenset | None = None) -> Hint:
+    """`hint` from what `solve_state` gives (status ``"unknown"``: no step, as ``"none"``)
+    and the `unique_givens` (None: no uniqueness steps)."""
     if status == "none" or status == "unknown":
         return Hint("none", None)
     if state.status == "solved":
         return Hint("solved", None)
-    for raw in steps(problem, rules=sudoku_rules(board), solution=solution,
-                     state=state.copy()):
+    rules = sudoku_rules(board, givens)
+    for raw in steps(problem, rules=rules, solution=solution, state=state.copy()):
         return Hint(status, name_step(board, state, raw))
     return Hint(status, None)  # pragma: no cover  (an open state always has a step)
 
 
-def rate(puzzle: PuzzleLike) -> Rating:
+def rate(puzzle: PuzzleLike, *, uniqueness: bool = True) -> Rating:
     """Rate a puzzle by the techniques a person needs (see `sudoku.logic.rating`).
 
     Parameters
     ----------
     puzzle : Puzzle, str, rows or numpy.ndarray (any form of `sudoku.shapes`)
+    uniqueness : bool
+        Allow the uniqueness steps (see `explain`).  Without them a puzzle
+        may need a harder technique or a guess, and score higher.
 
     Returns
     -------
@@ -467,7 +507,7 @@ def rate(puzzle: PuzzleLike) -> Rating:
     '1.0 naked-single guesses=0 level=easy'
     """
     p = as_puzzle(puzzle)
-    e = explain(p)
+    e = explain(p, uniqueness=uniqueness)
     r = rating_of(e)
     if r is None:
         what = "no solution" if e.status == "none" else "several solutions"

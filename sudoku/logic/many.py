@@ -20,7 +20,7 @@ CHUNK = 8  # puzzles per task: a task takes tens of milliseconds, more than its 
 KINDS = ("explain", "hint", "rate")
 
 
-def _one(kind: str, item):
+def _one(kind: str, item, uniqueness: bool = True):
     """One puzzle's result, or the PuzzleError that stopped it."""
     if isinstance(item, PuzzleError):
         return item
@@ -28,10 +28,10 @@ def _one(kind: str, item):
         if kind == "hint":
             from .explaining import hint
 
-            return hint(item)
+            return hint(item, uniqueness=uniqueness)
         from .explaining import explain
 
-        e = explain(item)
+        e = explain(item, uniqueness=uniqueness)
         if kind == "rate":
             return e.rating if e.status == "unique" else e.status
         return e
@@ -39,11 +39,12 @@ def _one(kind: str, item):
         return exc
 
 
-def _chunk(kind: str, items: list) -> list:
-    return [(item, _one(kind, item)) for item in items]
+def _chunk(kind: str, items: list, uniqueness: bool = True) -> list:
+    return [(item, _one(kind, item, uniqueness)) for item in items]
 
 
-def explain_many(items: Iterable, kind: str = "explain", *, jobs: int = 1) -> Iterator:
+def explain_many(items: Iterable, kind: str = "explain", *, jobs: int = 1,
+                 uniqueness: bool = True) -> Iterator:
     """Yield ``(index, item, result)`` for each item (a Puzzle or a PuzzleError), in order.
 
     Parameters
@@ -56,6 +57,8 @@ def explain_many(items: Iterable, kind: str = "explain", *, jobs: int = 1) -> It
         ``"none"`` of a puzzle without exactly one solution).
     jobs : int
         Worker processes; 1 works in this process, 0 one per CPU.
+    uniqueness : bool
+        Allow the uniqueness steps (see `sudoku.logic.explain`).
 
     A result is a `PuzzleError` for an unreadable puzzle or clashing givens.
     """
@@ -64,7 +67,7 @@ def explain_many(items: Iterable, kind: str = "explain", *, jobs: int = 1) -> It
     items = iter(items)
     if jobs == 1:
         for index, item in enumerate(items):
-            yield index, item, _one(kind, item)
+            yield index, item, _one(kind, item, uniqueness)
         return
 
     def tasks():
@@ -72,7 +75,7 @@ def explain_many(items: Iterable, kind: str = "explain", *, jobs: int = 1) -> It
             chunk = list(islice(items, CHUNK))
             if not chunk:
                 return
-            yield kind, chunk
+            yield kind, chunk, uniqueness
 
     backend = backend_for(jobs)
     index = 0

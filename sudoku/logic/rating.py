@@ -16,21 +16,27 @@ the number of guesses::
     score = max(weight of each step) + guesses
 
 so 1.0-1.2 is singles only, 2.0-3.2 locked candidates and pairs, 3.6-5.2
-triples, quads, fish, single-digit patterns, remote pairs and W-wings, 5.6-7.0
-wings, finned swordfish and jellyfish, and chains (AICs and nice loops 6.8,
-grouped 7.0), and 10.0, 11.0, ... one, two, ... guesses.  The **level**
+triples, quads, fish, single-digit patterns, BUG+1, remote pairs and
+W-wings, 5.6-7.2 wings, unique rectangles, finned swordfish and jellyfish,
+Sue de Coq, chains (AICs and nice loops 6.8, grouped 7.0) and almost locked
+sets, and 10.0, 11.0, ... one, two, ... guesses.  The **level**
 (:data:`DIFFICULTIES`) follows from the hardest technique: ``easy``
 (singles), ``medium`` (locked candidates, naked and hidden pairs), ``hard``
 (triples, quads, x-wing, swordfish, jellyfish, skyscraper, two-string kite,
-turbot fish, empty rectangle, finned x-wing, remote pairs, W-wing),
-``expert`` (xy-wing, xyz-wing, finned swordfish and jellyfish, simple
-colouring, x-chains, xy-chains, AICs and nice loops), ``extreme`` (a guess).
+turbot fish, empty rectangle, finned x-wing, BUG+1, remote pairs, W-wing),
+``expert`` (xy-wing, xyz-wing, unique, hidden and avoidable rectangles,
+finned swordfish and jellyfish, Sue de Coq, simple colouring, x-chains,
+xy-chains, AICs and nice loops, ALS-XZ, ALS-XY-wing), ``extreme`` (a guess).
 They follow HoDoKu's levels EASY, MEDIUM, HARD, UNFAIR and EXTREME where the
-techniques are the same.  Remote pairs and W-wings have HoDoKu's level
-(HARD) and weights near its order, but are tried with the other chains of
-`sudoku.logic.aic`, after x-chains.  Weights and levels are constants of this
-module: a rating means the same in every version that keeps them and the
-techniques' order.
+techniques are the same, and the rows its order of trying them (BUG+1 after
+the basic fish, the rectangles after the wings, Sue de Coq before colouring,
+the ALS rules after the chains).  Remote pairs and W-wings have HoDoKu's
+level (HARD) and weights near its order, but are tried with the other chains
+of `sudoku.logic.aic`, after x-chains.  The uniqueness steps
+(`sudoku.logic.uniqueness`) are rated only when used: without them
+(``uniqueness=False``) a puzzle may need a harder technique or a guess and
+score higher.  Weights and levels are constants of this module: a rating
+means the same in every version that keeps them and the techniques' order.
 
 `sudoku.logic.explaining.rate` rates a puzzle (it explains it first);
 `rating_of` rates an explanation already made.
@@ -66,8 +72,9 @@ class Technique:
         k = K on every pair of houses: the three locked-candidate names),
         ``"set-logic K FAMILY"`` (on the board's ``naked``, ``hidden`` or
         ``fish`` families), the name of a function of
-        `sudoku.logic.chains.CHAINS`, `sudoku.logic.patterns.PATTERNS` or
-        `sudoku.logic.aic.AIC`,
+        `sudoku.logic.chains.CHAINS`, `sudoku.logic.patterns.PATTERNS`,
+        `sudoku.logic.aic.AIC`, `sudoku.logic.als.ALS` or
+        `sudoku.logic.uniqueness.UNIQUENESS`,
         or ``"guess"`` (`dlx.logic`'s guess, after every rule).  Rows that share a rule
         are the names that rule can give.
     weight : float
@@ -93,6 +100,7 @@ TABLE = (
     Technique("naked-triple", "set_logic k=3 naked", 3.6, "hard"),
     Technique("hidden-triple", "set_logic k=3 hidden", 3.8, "hard"),
     Technique("x-wing", "set_logic k=2 fish", 4.0, "hard"),
+    Technique("bug-plus-1", "bug_plus_1", 4.0, "hard"),
     Technique("skyscraper", "turbot_fish", 4.1, "hard"),
     Technique("two-string-kite", "turbot_fish", 4.2, "hard"),
     Technique("turbot-fish", "turbot_fish", 4.2, "hard"),
@@ -105,10 +113,19 @@ TABLE = (
     Technique("jellyfish", "set_logic k=4 fish", 5.2, "hard"),
     Technique("xy-wing", "xy_wing", 5.6, "expert"),
     Technique("xyz-wing", "xyz_wing", 5.8, "expert"),
+    Technique("unique-rectangle-1", "unique_rectangle", 5.9, "expert"),
+    Technique("unique-rectangle-2", "unique_rectangle", 5.9, "expert"),
+    Technique("unique-rectangle-3", "unique_rectangle", 5.9, "expert"),
+    Technique("unique-rectangle-4", "unique_rectangle", 5.9, "expert"),
+    Technique("unique-rectangle-6", "unique_rectangle", 5.9, "expert"),
+    Technique("hidden-rectangle", "hidden_rectangle", 5.9, "expert"),
+    Technique("avoidable-rectangle-1", "avoidable_rectangle", 5.9, "expert"),
+    Technique("avoidable-rectangle-2", "avoidable_rectangle", 5.9, "expert"),
     Technique("finned-swordfish", "finned_swordfish", 6.0, "expert"),
     Technique("sashimi-swordfish", "finned_swordfish", 6.0, "expert"),
     Technique("finned-jellyfish", "finned_jellyfish", 6.1, "expert"),
     Technique("sashimi-jellyfish", "finned_jellyfish", 6.1, "expert"),
+    Technique("sue-de-coq", "sue_de_coq", 6.2, "expert"),
     Technique("simple-colouring", "simple_colouring", 6.2, "expert"),
     Technique("x-chain", "x_chain", 6.6, "expert"),
     Technique("remote-pairs", "remote_pairs", 4.4, "hard"),
@@ -120,6 +137,8 @@ TABLE = (
     Technique("grouped-aic", "grouped_aic", 7.0, "expert"),
     Technique("grouped-discontinuous-nice-loop", "grouped_aic", 7.0, "expert"),
     Technique("grouped-continuous-nice-loop", "grouped_aic", 7.0, "expert"),
+    Technique("als-xz", "als_xz", 7.0, "expert"),
+    Technique("als-xy-wing", "als_xy_wing", 7.2, "expert"),
     Technique("guess", "guess", GUESS_WEIGHT, "extreme"),
 )
 """Every technique an explanation may name, easiest first (the order the rules are tried)."""

@@ -13,36 +13,38 @@ from .records import Explained, Graded, Hinted, Marker, Rated, Record, Where, in
 __all__ = ["Late", "explain", "explain_one", "grade", "hint", "hint_one", "rate"]
 
 
-def _many(items: Iterable, kind: str, jobs: int):
+def _many(items: Iterable, kind: str, jobs: int, uniqueness: bool):
     # (The explainer is imported here: it loads numba, which a front end's start-up must not.)
     from ..logic.many import explain_many
 
-    return explain_many(items, kind, jobs=jobs)
+    return explain_many(items, kind, jobs=jobs, uniqueness=uniqueness)
 
 
-def explain(items: Iterable, *, jobs: int = 1) -> Iterator[Record]:
+def explain(items: Iterable, *, jobs: int = 1, uniqueness: bool = True) -> Iterator[Record]:
     """Each puzzle's steps in the usual techniques: `Explained` records (``jobs``
-    worker processes)."""
-    for index, item, e in _many(items, "explain", jobs):
+    worker processes; ``uniqueness``: allow the uniqueness steps)."""
+    for index, item, e in _many(items, "explain", jobs, uniqueness):
         if isinstance(e, PuzzleError):
             yield invalid(index, e, text=f"puzzle {index + 1}: invalid\n")
             continue
         yield Explained(Where.of(index, item, cells=True), e.status, e, e, item.size)
 
 
-def hint(items: Iterable) -> Iterator[Record]:
-    """Each puzzle's next step: `Hinted` records."""
-    for index, item, h in _many(items, "hint", 1):
+def hint(items: Iterable, *, uniqueness: bool = True) -> Iterator[Record]:
+    """Each puzzle's next step: `Hinted` records (``uniqueness``: allow the uniqueness
+    steps)."""
+    for index, item, h in _many(items, "hint", 1, uniqueness):
         if isinstance(h, PuzzleError):
             yield invalid(index, h)
             continue
         yield Hinted(Where.of(index, item, cells=True), h.status, h, h.step, item.size)
 
 
-def rate(items: Iterable, *, jobs: int = 1) -> Iterator[Record]:
+def rate(items: Iterable, *, jobs: int = 1, uniqueness: bool = True) -> Iterator[Record]:
     """Each puzzle's rating by techniques: `Rated` records, or a `Marker` (``invalid``;
-    ``multiple``, ``none``: only a puzzle with one solution is rated)."""
-    for index, item, r in _many(items, "rate", jobs):
+    ``multiple``, ``none``: only a puzzle with one solution is rated; ``uniqueness``:
+    allow the uniqueness steps)."""
+    for index, item, r in _many(items, "rate", jobs, uniqueness):
         if isinstance(r, PuzzleError):
             yield invalid(index, r)
         elif isinstance(r, str):
@@ -77,13 +79,14 @@ class Late(Exception):
     """The deadline passed before an explanation or a hint was made."""
 
 
-def explain_one(p, *, left, passed, guesses: bool = True):
+def explain_one(p, *, left, passed, guesses: bool = True, uniqueness: bool = True):
     """The `sudoku.logic.Explanation` of one puzzle, within a deadline.
 
     ``left()``: the seconds left, which bound the uniqueness search;
     ``passed()``: whether the deadline has passed, asked between steps;
     ``guesses``: a guess where no technique applies (else the steps stop
-    there).  Raises `Late` when the deadline passes first, and
+    there); ``uniqueness``: allow the uniqueness steps.  Raises `Late` when the
+    deadline passes first, and
     `sudoku.PuzzleError` for clashing givens.
     """
     # (The explainer is imported here, not by a front end's start-up.)
@@ -91,29 +94,31 @@ def explain_one(p, *, left, passed, guesses: bool = True):
 
     from ..encode import grid_of
     from ..logic import Explanation
-    from ..logic.explaining import name_step, solve_state, sudoku_rules
+    from ..logic.explaining import name_step, solve_state, sudoku_rules, unique_givens
 
     board, problem, state, status, solution = solve_state(p, timeout=left())
     if status == "unknown":
         raise Late
     found = []
-    for raw in steps(problem, rules=sudoku_rules(board), guesses=guesses, solution=solution,
+    rules = sudoku_rules(board, unique_givens(p, status, uniqueness))
+    for raw in steps(problem, rules=rules, guesses=guesses, solution=solution,
                      state=state.copy()):
         found.append(name_step(board, state, raw))
         state.apply(raw)
         if passed():
             raise Late
     grid = grid_of(board.n, solution) if solution is not None else None
-    return Explanation(p, status if status != "unknown" else "none", found, grid)
+    return Explanation(p, status, found, grid)
 
 
-def hint_one(p, *, timeout: float) -> Hinted:
-    """The next step of one puzzle (a `Hinted` record); `Late` when the uniqueness search
-    the hint repeats did not end within ``timeout`` seconds."""
-    from ..logic.explaining import hint_of, solve_state  # (see explain_one)
+def hint_one(p, *, timeout: float, uniqueness: bool = True) -> Hinted:
+    """The next step of one puzzle (a `Hinted` record); `Late` when
+    its uniqueness search did not end within ``timeout`` seconds (``uniqueness``: allow
+    the uniqueness steps)."""
+    from ..logic.explaining import hint_of, solve_state, unique_givens  # (see explain_one)
 
     solved = solve_state(p, timeout=timeout)
     if solved[3] == "unknown":
         raise Late
-    h = hint_of(*solved)
+    h = hint_of(*solved, unique_givens(p, solved[3], uniqueness))
     return Hinted(Where.of(0, p), h.status, h, h.step, p.size)

@@ -277,15 +277,17 @@ def _key(p: Puzzle) -> tuple:
     return (p.box_rows, p.box_cols, p.variant, p.regions, bytes(p.cells))
 
 
-def _explanation(p: Puzzle, deadline: _Deadline, guesses: bool = True):
+def _explanation(p: Puzzle, deadline: _Deadline, guesses: bool = True,
+                 uniqueness: bool = True):
     """The explanation of ``p`` (raises _Late when the deadline passes first)."""
-    key = (_key(p), guesses)
+    key = (_key(p), guesses, uniqueness)
     with _CACHE_LOCK:
         if key in _CACHE:
             _CACHE.move_to_end(key)
             return _CACHE[key]
     try:
-        e = ops.explain_one(p, left=deadline.left, passed=deadline.passed, guesses=guesses)
+        e = ops.explain_one(p, left=deadline.left, passed=deadline.passed, guesses=guesses,
+                            uniqueness=uniqueness)
     except PuzzleError as exc:
         raise _bad(exc) from None
     with _CACHE_LOCK:
@@ -344,17 +346,19 @@ def _step_svg(p: Puzzle, done, step) -> str:
                       marked=picked)
 
 
-def _flag(body: dict, name: str) -> bool:
-    return bool(_field(body, name, (bool,), "true or false", False))
+def _flag(body: dict, name: str, default: bool = False) -> bool:
+    return bool(_field(body, name, (bool,), "true or false", default))
 
 
 def hint(body: dict, limits: Limits) -> dict:
     """``POST /api/hint``: the next step, as ``sudoku hint --format json`` (``"svg": true``
-    adds the grid with the step's cells and candidates highlighted)."""
+    adds the grid with the step's cells and candidates highlighted; ``"uniqueness":
+    false`` leaves out the uniqueness steps)."""
     p = read_puzzle(body, limits, logic=True)
+    unique = _flag(body, "uniqueness", True)
     deadline = _Deadline(limits.timeout)
     try:
-        rec = ops.hint_one(p, timeout=deadline.left())
+        rec = ops.hint_one(p, timeout=deadline.left(), uniqueness=unique)
     except _Late:
         return _late(p, deadline)
     except PuzzleError as exc:
@@ -371,13 +375,15 @@ def explain(body: dict, limits: Limits) -> dict:
 
     ``method``: ``"both"`` (the default: a guess where no technique applies) or
     ``"logic"`` (the steps stop there; the answer adds what they leave: the
-    ``values``, ``left``, ``candidates`` and ``contradictions`` of `solve`)."""
+    ``values``, ``left``, ``candidates`` and ``contradictions`` of `solve`).
+    ``"uniqueness": false`` leaves out the uniqueness steps."""
     method = _method(body, "both", ("logic", "both"))
     p = read_puzzle(body, limits, logic=True)
+    unique = _flag(body, "uniqueness", True)
     deadline = _Deadline(limits.timeout)
     at = _field(body, "at", (int,), "a step number")
     try:
-        e = _explanation(p, deadline, guesses=method == "both")
+        e = _explanation(p, deadline, guesses=method == "both", uniqueness=unique)
     except _Late:
         return _late(p, deadline)
     rec = Explained(Where.of(0, p), e.status, e, e, p.size)
@@ -393,11 +399,13 @@ def explain(body: dict, limits: Limits) -> dict:
 
 
 def rate(body: dict, limits: Limits) -> dict:
-    """``POST /api/rate``: the rating, as ``sudoku rate --format json``."""
+    """``POST /api/rate``: the rating, as ``sudoku rate --format json`` (``"uniqueness":
+    false`` leaves out the uniqueness steps)."""
     p = read_puzzle(body, limits, logic=True)
+    unique = _flag(body, "uniqueness", True)
     deadline = _Deadline(limits.timeout)
     try:
-        e = _explanation(p, deadline)
+        e = _explanation(p, deadline, uniqueness=unique)
     except _Late:
         return _late(p, deadline)
     r = e.rating
