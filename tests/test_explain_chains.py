@@ -37,18 +37,21 @@ CASES = {
         ".524.........7.1..............8.2...3.....6...9.5.....1.6.3...........897........",
         "discontinuous-nice-loop: (7=9)r7c4-(9=6)r2c4-(6)r8c4=(6)r8c6 => r8c6<>7"),
     "continuous-nice-loop": (
-        "...658.....4......12............96.7...3..5....2.8...3..19..8..3.6.....4....473..",
-        "continuous-nice-loop: (1)r9c9=(1-2)r1c9=(2)r1c7-(2=1)r8c7-(1)r9c9 => r9c8<>1"),
+        "..84...3....3.....9....157479...8........7..514.....2...9.6...2.5....4......9..56",
+        "continuous-nice-loop: (2=9)r1c7-(9)r1c9=(9-3)r8c9=(3-2)r8c6=(2)r1c6-(2)r1c7 => "
+        "r1c2<>2"),
     "grouped-aic": (
-        ".6.5.1.9.1...9..539....7....4.8...7.......5.8.817.5.3.....5.2............76..8...",
-        "grouped-aic: (2)r89c1=(2-5)r8c3=(5-9)r4c3=(9-2)r4c6=(2)r5c46 => r5c1<>2"),
+        "6.2.5.........3.4..........43...8....1....2........7..5..27...........81...6.....",
+        "grouped-aic: (4)r8c456=(4)r9c6-(4=7)r1c6-(7)r1c8=(7-6)r3c8=(6)r7c8-(6=4)r7c7 => "
+        "r8c7<>4"),
     "grouped-discontinuous-nice-loop": (
         "6.2.5.........3.4..........43...8....1....2........7..5..27...........81...6.....",
         "grouped-discontinuous-nice-loop: (9=4)r9c2-(4)r13c2=(4-3)r3c3=(3)r9c3 => r9c3<>9"),
     "grouped-continuous-nice-loop": (
-        "53..2.9...24.3..5...9..........1.827...7.........981.............64....91.2.5.43.",
-        "grouped-continuous-nice-loop: (6=4)r6c8-(4)r13c8=(4-6)r1c9=(6)r13c8-(6)r6c8 => "
-        "r1c9<>1, r7c8<>6"),
+        "6..3.2....5.....1..........7.26............543.........8.15........4.2........7..",
+        "grouped-continuous-nice-loop: "
+        "(8)r5c3=(8-1)r5c1=(1)r3c1-(1)r1c23=(1-8)r1c5=(8)r1c3-(8)r5c3 => r2c3<>8, r3c3<>1, "
+        "r3c3<>8, r5c1<>9"),
 }
 RULE = {"w-wing": A.w_wing, "xy-chain": A.xy_chain, "aic": A.aic,
         "discontinuous-nice-loop": A.aic, "continuous-nice-loop": A.aic,
@@ -70,7 +73,7 @@ def test_the_chain_fires_in_its_position(technique):
     puzzle, text = CASES[technique]
     e = explain(puzzle)
     assert text in [s.text for s in e.steps], technique
-    board, state, raw = position_before(puzzle, text)
+    board, state, raw = position_before(puzzle, text, uniqueness=True)
     got = RULE[technique](board, state)
     assert got is not None and got.rule == technique
     assert got.removed == raw.removed and got.detail["cells"] == raw.detail["cells"]
@@ -106,7 +109,7 @@ def _breakers(board, state, text):
 @pytest.mark.parametrize("technique", list(CASES))
 def test_the_chain_does_not_fire_once_a_link_is_broken(technique):
     puzzle, text = CASES[technique]
-    board, state, raw = position_before(puzzle, text)
+    board, state, raw = position_before(puzzle, text, uniqueness=True)
     breakers = _breakers(board, state, text)
     if not breakers:
         pytest.skip(f"{technique}: no candidate of this position can be put back to break it")
@@ -166,7 +169,7 @@ def test_eureka_text_merges_nodes_of_one_cell_and_names_groups():
 
 def test_a_chain_search_is_fast_on_a_hard_position():
     puzzle, text = CASES["grouped-aic"]
-    board, state, _ = position_before(puzzle, text)
+    board, state, _ = position_before(puzzle, text, uniqueness=True)
     t = time.process_time()
     for rule in (A.xy_chain, A.aic, A.grouped_aic):
         state.memo = {}

@@ -18,7 +18,7 @@ from dlx.logic import steps
 from sudoku import parse_puzzle
 from sudoku.logic import explain
 from sudoku.logic import patterns as P
-from sudoku.logic.explaining import name_step, solve_state, sudoku_rules
+from sudoku.logic.explaining import name_step, solve_state, sudoku_rules, unique_givens
 
 CASES = {
     "skyscraper": (
@@ -66,14 +66,23 @@ RULE = {"skyscraper": P.turbot_fish, "two-string-kite": P.turbot_fish,
         "finned-jellyfish": P.finned_jellyfish, "sashimi-jellyfish": P.finned_jellyfish}
 
 
-def position_before(puzzle: str, text: str):
+def position_before(puzzle: str, text: str, uniqueness: bool = False):
     """``(board, state, raw step)``: the state the explanation is in just before the step
-    whose text is ``text``."""
-    board, problem, state, _, solution = solve_state(parse_puzzle(puzzle))
-    for raw in steps(problem, rules=sudoku_rules(board), solution=solution,
+    whose text is ``text`` (by default without the uniqueness steps)."""
+    board, state, raw, _ = position_and_givens(puzzle, text, uniqueness)
+    return board, state, raw
+
+
+def position_and_givens(puzzle: str, text: str, uniqueness: bool = True):
+    """``(board, state, raw step, givens)``: as ``position_before``, with the givens the
+    uniqueness steps may use (by default on the same path as ``explain``'s)."""
+    p = parse_puzzle(puzzle)
+    board, problem, state, status, solution = solve_state(p)
+    givens = unique_givens(p, status, uniqueness)
+    for raw in steps(problem, rules=sudoku_rules(board, givens), solution=solution,
                      state=state.copy()):
         if name_step(board, state, raw).text == text:
-            return board, state, raw
+            return board, state, raw, givens
         state.apply(raw)
     raise AssertionError(f"no step {text!r}")
 

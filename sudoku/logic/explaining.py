@@ -57,6 +57,8 @@ from .rating import TABLE, TECHNIQUES, Rating, Technique, rating_of
 from .uniqueness import UNIQUENESS
 
 if TYPE_CHECKING:
+    from dlx import Problem
+
     from ..shapes import PuzzleLike
 
 __all__ = ["TECHNIQUES", "Explanation", "Hint", "Step", "explain", "hint", "rate",
@@ -323,7 +325,8 @@ class Explanation:
         return "\n".join(s.text for s in self.steps)
 
 
-def solve_state(puzzle: Puzzle, timeout: float | None = None):
+def solve_state(puzzle: Puzzle, timeout: float | None = None
+                ) -> tuple[Board, Problem, State, str, list[int] | None]:
     """``(board, problem, state, status, solution options)`` of a checked puzzle.
 
     The uniqueness search is the one `sudoku.check` runs (its engine, interpreted for a
@@ -454,7 +457,7 @@ def hint(puzzle: PuzzleLike, *, uniqueness: bool = True) -> Hint:
     """
     p = as_puzzle(puzzle)
     solved = solve_state(p)
-    return hint_of(*solved, unique_givens(p, solved[3], uniqueness))
+    return hint_of(*solved, givens=unique_givens(p, solved[3], uniqueness))
 
 
 def hint_of(board: Board, problem, state, status: str, solution,

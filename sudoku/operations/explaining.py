@@ -120,5 +120,5 @@ def hint_one(p, *, timeout: float, uniqueness: bool = True) -> Hinted:
     solved = solve_state(p, timeout=timeout)
     if solved[3] == "unknown":
         raise Late
-    h = hint_of(*solved, unique_givens(p, solved[3], uniqueness))
+    h = hint_of(*solved, givens=unique_givens(p, solved[3], uniqueness))
     return Hinted(Where.of(0, p), h.status, h, h.step, p.size)
