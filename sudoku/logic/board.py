@@ -18,7 +18,8 @@ from functools import cached_property, lru_cache
 from ..encode import cell_value, option_number, shape_key
 from ..grid import Puzzle, cell_name, houses
 
-__all__ = ["Board", "board_for", "effects_text", "cells_text", "set_text", "BOX_KINDS"]
+__all__ = ["Board", "board_for", "quiet_digit", "mark_quiet", "effects_text", "cells_text",
+           "set_text", "BOX_KINDS"]
 
 BOX_KINDS = ("box", "region", "window")
 """Houses that are boxes (a jigsaw's regions, Windoku's windows): a locked candidate
@@ -107,6 +108,15 @@ class Board:
             return []
         return sorted(o // self.n for o in state.live[item])
 
+    def digit_count(self, state, digit: int) -> int:
+        """How many places ``digit`` has left, over the rows (each cell is in one row).
+
+        Options only ever go, so within one state's history an unchanged count
+        means unchanged places: the single-digit rules key `quiet_digit` on it."""
+        live, n = state.live, self.n
+        base = n * n + digit - 1
+        return sum(len(live[base + h * n]) for h in self.rows)
+
     # ------------------------------------------------------------ families
     @cached_property
     def naked_families(self) -> list[tuple]:
@@ -129,6 +139,23 @@ class Board:
             cols = [self.item(h, d) for h in self.columns]
             out += [(rows, cols), (cols, rows)]
         return out
+
+
+def quiet_digit(board: Board, state, key: tuple, digit: int) -> bool:
+    """Did the single-digit search ``key`` find nothing for ``digit`` with its places
+    as they are now?  (See `mark_quiet`.)
+
+    A rule whose search for one digit reads only that digit's places can skip the
+    digit when they have not changed since it last found nothing there.  The record
+    is kept in the state's ``quiet`` (as `dlx.logic.set_logic` keeps its own), which
+    outlives the changes of the state that empty its memo: the explanation tries every
+    rule again after each step, and a step changes the places of only a few digits."""
+    return state.quiet.get((key, digit)) == board.digit_count(state, digit)
+
+
+def mark_quiet(board: Board, state, key: tuple, digit: int) -> None:
+    """Record that the search ``key`` found nothing for ``digit`` (see `quiet_digit`)."""
+    state.quiet[(key, digit)] = board.digit_count(state, digit)
 
 
 @lru_cache(maxsize=32)

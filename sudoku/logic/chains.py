@@ -33,7 +33,7 @@ from collections import deque
 
 from dlx.logic import Step
 
-from .board import Board, cells_text, set_text
+from .board import Board, cells_text, mark_quiet, quiet_digit, set_text
 
 __all__ = ["CHAINS", "MAX_CHAIN", "x_chain", "xy_wing", "xyz_wing", "simple_colouring"]
 
@@ -116,11 +116,17 @@ def _strong_links(board: Board, state, digit: int) -> dict[int, set[int]]:
     return links
 
 
+_COLOURING = ("sudoku.logic.chains.simple_colouring",)
+_X_CHAIN = ("sudoku.logic.chains.x_chain",)
+
+
 def simple_colouring(board: Board, state) -> Step | None:
     """The first colour wrap or colour trap (digits in order, groups in cell order)."""
     cand = _candidates(board, state)
     peers = board.peers
     for d in range(1, board.n + 1):
+        if quiet_digit(board, state, _COLOURING, d):
+            continue  # the digit's places are as when it last gave nothing
         links = _strong_links(board, state, d)
         seen: set[int] = set()
         for start in sorted(links):
@@ -157,6 +163,7 @@ def simple_colouring(board: Board, state) -> Step | None:
                              groups[0] + groups[1], (d,),
                              f"{d}: either {cells_text(board, groups[0])} or "
                              f"{cells_text(board, groups[1])} hold {d}")
+        mark_quiet(board, state, _COLOURING, d)
     return None
 
 
@@ -166,6 +173,8 @@ def x_chain(board: Board, state) -> Step | None:
     cand = _candidates(board, state)
     peers = board.peers
     for d in range(1, board.n + 1):
+        if quiet_digit(board, state, _X_CHAIN, d):
+            continue  # the digit's places are as when it last gave nothing
         holders = {c for c, v in cand.items() if d in v}
         links = _strong_links(board, state, d)
         for start in sorted(links):
@@ -195,6 +204,7 @@ def x_chain(board: Board, state) -> Step | None:
                             return _step("x-chain", removed, chain, (d,),
                                          f"{d}: {_chain_text(board, chain)}")
                     queue.append(key)
+        mark_quiet(board, state, _X_CHAIN, d)
     return None
 
 

@@ -37,11 +37,12 @@ finned and sashimi x-wing, swordfish, jellyfish
 
 from __future__ import annotations
 
+import weakref
 from itertools import combinations
 
 from dlx.logic import Step
 
-from .board import BOX_KINDS, Board, cells_text
+from .board import BOX_KINDS, Board, cells_text, mark_quiet, quiet_digit
 
 __all__ = ["PATTERNS", "empty_rectangle", "finned_jellyfish", "finned_swordfish",
            "finned_x_wing", "turbot_fish"]
@@ -95,12 +96,17 @@ def _shared_kinds(board: Board, b: int, c: int) -> set[str]:
     return {board.house_kinds[h] for h in set(board.cell_houses[b]) & set(board.cell_houses[c])}
 
 
+_TURBOT = ("sudoku.logic.patterns.turbot_fish",)
+
+
 def turbot_fish(board: Board, state) -> Step | None:
     """The first skyscraper, else two-string kite, else turbot fish, that removes a
     candidate: digits in order, pairs of strong links in house order."""
     peers = board.peers
     found: dict[str, Step] = {}
     for d in range(1, board.n + 1):
+        if quiet_digit(board, state, _TURBOT, d):
+            continue
         places = _places(board, state, d)
         holders = set().union(*places.values()) if places else set()
         links = _strong(places)
@@ -130,11 +136,17 @@ def turbot_fish(board: Board, state) -> Step | None:
                                 technique, removed, (a, b, c, e), d, (names[h1], names[h2]),
                                 f"{d}: {board.name(a)}={board.name(b)}-{board.name(c)}="
                                 f"{board.name(e)}")
+        if not found:
+            # (Once something is found, the techniques found are no longer looked for.)
+            mark_quiet(board, state, _TURBOT, d)
     # Every digit's skyscrapers come first, then kites, then the other turbot fish.
     for technique in ("skyscraper", "two-string-kite", "turbot-fish"):
         if technique in found:
             return found[technique]
     return None
+
+
+_EMPTY = ("sudoku.logic.patterns.empty_rectangle",)
 
 
 def empty_rectangle(board: Board, state) -> Step | None:
@@ -146,6 +158,8 @@ def empty_rectangle(board: Board, state) -> Step | None:
     line_sets = {h: set(cells_of[h]) for h in lines}
     peers = board.peers
     for d in range(1, board.n + 1):
+        if quiet_digit(board, state, _EMPTY, d):
+            continue
         places = _places(board, state, d)
         holders = set().union(*places.values()) if places else set()
         links = [(h, a, b) for h, a, b in _strong(places) if h in line_sets]
@@ -178,37 +192,68 @@ def empty_rectangle(board: Board, state) -> Step | None:
                                         (names[box], names[r], names[c], names[h]),
                                         f"{d} in {names[box]} only in {names[r]} and "
                                         f"{names[c]}, with {board.name(p)}={board.name(q)}")
+        mark_quiet(board, state, _EMPTY, d)
     return None
+
+
+_FINNED = "sudoku.logic.patterns.finned"
+_geometry: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def _fin_geometry(board: Board) -> tuple:
+    """What the finned fish read of a board's shape, computed once per board: the boxes,
+    each cell's box, and for rows as base then columns: each cell's cover line and, as
+    bit masks of house numbers, the cover lines each box meets (distinct ones)."""
+    got = _geometry.get(board)
+    if got is None:
+        cells_of = board.house_cells
+        boxes = [h for h, kind in enumerate(board.house_kinds) if kind in BOX_KINDS]
+        # (A cell in a box and a window counts as the window's, the later house.)
+        box_of = {c: b for b in boxes for c in cells_of[b]}
+        box_cells = {b: frozenset(cells_of[b]) for b in boxes}
+        kinds = []
+        for base_kind, cover_kind in ((board.rows, board.columns),
+                                      (board.columns, board.rows)):
+            cover_of = {c: h for h in cover_kind for c in cells_of[h]}
+            masks = {sum(1 << h for h in {cover_of[c] for c in cells_of[b]}) for b in boxes}
+            kinds.append((base_kind, cover_of, sorted(masks)))
+        got = _geometry[board] = (box_of, box_cells, kinds)
+    return got
 
 
 def _finned(board: Board, state, k: int) -> tuple | None:
     """The first finned fish of size k that removes a candidate, as ``(sashimi, step
     parts)``: rows as base before columns, then digits and base lines in order."""
     names, cells_of = board.house_names, board.house_cells
-    boxes = [h for h, kind in enumerate(board.house_kinds) if kind in BOX_KINDS]
-    box_of = {c: b for b in boxes for c in cells_of[b]}
+    box_of, box_cells_of, kinds = _fin_geometry(board)
     n = board.n
-    for base_kind, cover_kind in ((board.rows, board.columns), (board.columns, board.rows)):
-        cover_of = {c: h for h in cover_kind for c in cells_of[h]}
-        # Fins lie in one box, so a base spans at most k cover lines plus a box's width.
-        span = max((len({cover_of[c] for c in cells_of[b]}) for b in boxes), default=0)
+    for kind, (base_kind, cover_of, masks) in enumerate(kinds):
+        key = (_FINNED, k, kind)
         for d in range(1, n + 1):
+            if quiet_digit(board, state, key, d):
+                continue  # the digit's places are as when it last gave nothing
             places = _places(board, state, d)
             holders = set().union(*places.values()) if places else set()
-            lines = [(h, places[h], {cover_of[c] for c in places[h]}) for h in base_kind
-                     if h in places and len(places[h]) >= 2]
+            lines = [(h, places[h], sum(1 << cover_of[c] for c in places[h]))
+                     for h in base_kind if h in places and len(places[h]) >= 2]
 
-            for base, base_cells in _bases(lines, k, k + span):
+            for base in _bases(lines, k, masks):
+                base_cells = set().union(*(places[h] for h in base))
                 in_base = set().union(*(cells_of[h] for h in base))
                 for box in sorted({box_of[c] for c in base_cells if c in box_of}):
-                    if not places.get(box, set()) - in_base:
+                    outside = places.get(box, set()) - in_base
+                    if not outside:
                         continue  # nothing in the box to remove
-                    box_cells = set(cells_of[box])
+                    box_cells = box_cells_of[box]
                     fins0 = base_cells & box_cells
                     must = {cover_of[c] for c in base_cells - box_cells}
                     if len(must) > k:
                         continue
-                    extra = sorted({cover_of[c] for c in fins0} - must)
+                    fin_lines = {cover_of[c] for c in fins0} - must
+                    if not any(cover_of[c] in must or cover_of[c] in fin_lines
+                               for c in outside):
+                        continue  # no cover can reach a place in the box to remove
+                    extra = sorted(fin_lines)
                     for add in combinations(extra, k - len(must)):
                         cover = must | set(add)
                         fins = {c for c in fins0 if cover_of[c] not in cover}
@@ -230,22 +275,25 @@ def _finned(board: Board, state, k: int) -> tuple | None:
                                 f"{_lines_text(names, cover_lines)} but for the fin"
                                 f"{'s' if len(fins) > 1 else ''} "
                                 f"{cells_text(board, sorted(fins))} in {names[box]}")
+            mark_quiet(board, state, key, d)
     return None
 
 
-def _bases(lines, k: int, widest: int, start: int = 0, base=(), cells=frozenset(),
-           spanned=frozenset()):
-    """The sets of k base lines (``(house, places, cover lines)``) whose places span more
-    than k cover lines (else no fin) and at most ``widest``: ``(houses, places)``."""
+def _bases(lines, k: int, masks, start: int = 0, base: tuple = (), spanned: int = 0):
+    """The sets of k base lines (``(house, places, cover lines as a bit mask)``), in
+    order, whose places span more than k cover lines (else no fin) and, for some box,
+    at most k outside the cover lines the box meets (``masks``): the lines of a base
+    outside the fins' box are all cover lines.  A partial base beyond that for every
+    box only grows, so it is not extended."""
     if len(base) == k:
-        if len(spanned) > k:
-            yield list(base), set(cells)
+        if spanned.bit_count() > k:
+            yield base
         return
-    for j in range(start, len(lines)):
-        h, p, cols = lines[j]
+    for j in range(start, len(lines) - (k - len(base)) + 1):
+        h, _, cols = lines[j]
         wide = spanned | cols
-        if len(wide) <= widest:
-            yield from _bases(lines, k, widest, j + 1, base + (h,), cells | p, wide)
+        if any((wide & ~m).bit_count() <= k for m in masks):
+            yield from _bases(lines, k, masks, j + 1, base + (h,), wide)
 
 
 def _lines_text(names, houses) -> str:
