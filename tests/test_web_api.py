@@ -30,6 +30,8 @@ try:
 except RuntimeError as exc:  # no httpx2 / httpx
     pytest.skip(f"Starlette's test client cannot run: {exc}", allow_module_level=True)
 
+from chain_check import CHAIN_TECHNIQUES  # noqa: E402
+
 from sudoku.web import api  # noqa: E402
 from sudoku.web import app as web_app  # noqa: E402
 from sudoku.web.app import create_app  # noqa: E402
@@ -183,6 +185,98 @@ def test_explain_steps_and_pictures(client):
             assert len(struck) == len(r["steps"][k]["eliminations"])
     err = post(client, "explain", 400, puzzle=CLASSIC, at=len(r["steps"]) + 1)
     assert "'at' must be from 0 to" in err["error"]
+
+
+# tests/test_explain_chains.py's grouped-continuous-nice-loop, xy-chain and aic puzzles and
+# one of top1465: their explanations hold x-chains, skyscrapers, kites, W-wings, XY-chains,
+# AICs and nice loops (grouped ones too), ALS-XZ, ALS-XY-wings and Sue de Coq.
+CHAINED = ("6..3.2....5.....1..........7.26............543.........8.15........4.2........7..",
+           "38.6.......9.......2..3.51......5....3..1..6....4......17.5..8.......9.......7.32",
+           ".47.2....8....1....3....9.2.....5...6..81..5.....4.....7....3.4...9...1.4..27.8..",
+           ".3.......8.5...4.19....1.6....93..1......6.2..4.....76....1...27..8.......135....")
+ONE_DIGIT = ("x-chain", "skyscraper", "two-string-kite", "turbot-fish")
+
+
+class _Names:
+    """What chain_check.parse needs to name cells: the size and cell numbers."""
+
+    n = 9
+
+    def cell(self, r, c):
+        return (r - 1) * 9 + c - 1
+
+
+def _read_chain(text: str):
+    """The nodes, in the chain's order (a loop's first again at its end), and the links
+    (``=``, ``-``) of a chain step's text: Eureka notation (read by tests/chain_check.py),
+    or a chain of one digit's cells (``5: r1c2=r1c8-r4c8=r4c3``)."""
+    from chain_check import parse
+
+    technique, rest = text.split(": ", 1)
+    if technique not in ONE_DIGIT:
+        nodes, links = parse(_Names(), text)
+        return [(d, sorted(cells)) for d, cells in nodes], links
+    digit, chain = rest.split(" => ")[0].split(": ")
+    cells = re.split(r"[=-]", chain)
+    return ([(int(digit), [_Names().cell(int(c[1]), int(c[3]))]) for c in cells],
+            re.findall(r"[=-]", chain))
+
+
+def test_a_chain_step_has_its_nodes_and_links(client):
+    drawn = set()
+    for puzzle in CHAINED:
+        r = post(client, "explain", puzzle=puzzle)
+        for step in r["steps"]:
+            chain = step["technique"] in ONE_DIGIT or (
+                step["technique"] in CHAIN_TECHNIQUES)
+            assert ("nodes" in step) == chain == ("links" in step), step["text"]
+            if not chain:
+                continue
+            drawn.add(step["technique"])
+            nodes = [(x["digit"], sorted(index_of(c) for c in x["cells"]))
+                     for x in step["nodes"]]
+            assert len(set(map(str, nodes))) == len(nodes)  # each node once
+            # The links, followed from the first, walk the text's chain node by node.
+            links = step["links"]
+            walked = [nodes[links[0]["from"]]]
+            for a, b in zip(links, links[1:], strict=False):
+                assert a["to"] == b["from"], step["text"]
+            walked += [nodes[x["to"]] for x in links]
+            kinds = ["=" if x["kind"] == "strong" else "-" for x in links]
+            assert (walked, kinds) == _read_chain(step["text"]), step["text"]
+            # Every node is in the step's cells; every candidate named is in its digits.
+            assert {c for _, cells in nodes for c in cells} <= {
+                index_of(c) for c in step["cells"]}
+            assert {d for d, _ in nodes} <= set(step["digits"])
+    assert {"x-chain", "skyscraper", "two-string-kite", "w-wing", "xy-chain", "aic",
+            "grouped-aic", "discontinuous-nice-loop", "continuous-nice-loop",
+            "grouped-discontinuous-nice-loop", "grouped-continuous-nice-loop"} <= drawn, drawn
+
+
+def index_of(name: str) -> int:
+    r, c = name[1:].split("c")
+    return (int(r) - 1) * 9 + int(c) - 1
+
+
+def test_an_als_step_has_its_sets(client):
+    seen = set()
+    for puzzle in CHAINED:
+        for step in post(client, "explain", puzzle=puzzle)["steps"]:
+            kind = step["technique"]
+            if kind in ("als-xz", "als-xy-wing", "sue-de-coq"):
+                seen.add(kind)
+                pattern = step["text"].split(": ", 1)[1].split(" => ")[0]
+                if kind == "sue-de-coq":
+                    # "r1c2,r1c3 {...} where row 1 crosses box 1, with r1c5 {...} in the
+                    # line and r2c1 {...} in the box"
+                    named = re.findall(r"((?:r\d+c\d+,?)+) \{", pattern)
+                else:  # "A=r1c5,r3c5 {...}, B=..., C=..."
+                    named = re.findall(r"[ABC]=((?:r\d+c\d+,?)+) \{", pattern)
+                assert step["sets"] == [x.split(",") for x in named], step["text"]
+                assert sorted({c for x in step["sets"] for c in x}) == sorted(step["cells"])
+            elif kind != "simple-colouring":
+                assert "sets" not in step, step["text"]
+    assert seen >= {"als-xz", "als-xy-wing", "sue-de-coq"}, seen
 
 
 def test_uniqueness_switch_of_explain_hint_and_rate(client):

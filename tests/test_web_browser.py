@@ -189,6 +189,96 @@ def test_step_through_a_hint_and_the_explanation(page):
     shot(page, "web-explain.png")
 
 
+# tests/test_explain_chains.py's grouped-continuous-nice-loop puzzle: its explanation has
+# a grouped AIC (a group node, in-cell and house links) and an ALS-XZ early on.
+GROUPED = "6..3.2....5.....1..........7.26............543.........8.15........4.2........7.."
+
+
+def walk_to(driver, puzzle, k, steps):
+    """Explain ``puzzle`` in the page and step to step k (from 0) of ``steps``."""
+    enter(driver, puzzle)
+    driver.find_element(By.ID, "explain").click()
+    wait(driver, lambda d: text_of(d, "step-count") == f"step 1 of {len(steps)}")
+    for _ in range(k):
+        driver.find_element(By.ID, "next").click()
+    wait(driver, lambda d: text_of(d, "step-text") == steps[k].text)
+
+
+# Each link of the overlay, with where its curve starts and ends, and each node's frame,
+# read in one script.
+CHAIN_SCRIPT = """
+const svg = document.getElementById('chain');
+const links = Array.from(svg.querySelectorAll('path.link'), (p) => {
+  const a = p.getPointAtLength(0), b = p.getPointAtLength(p.getTotalLength());
+  return {from: +p.dataset.from, to: +p.dataset.to, cls: p.getAttribute('class'),
+          dash: p.getAttribute('stroke-dasharray'), start: [a.x, a.y], end: [b.x, b.y]};
+});
+const nodes = Array.from(svg.querySelectorAll('rect.node'), (r) => ({
+  digit: +r.dataset.digit, cells: r.dataset.cells.split(' '),
+  box: [+r.getAttribute('x'), +r.getAttribute('y'), +r.getAttribute('width'),
+        +r.getAttribute('height')]}));
+return {hidden: svg.hasAttribute('hidden'), links, nodes};
+"""
+
+
+def on_frame(point, box, slack=1.5) -> bool:
+    """Whether a point lies on the border of a frame (x, y, width, height)."""
+    (px, py), (x, y, w, h) = point, box
+    inside = x - slack <= px <= x + w + slack and y - slack <= py <= y + h + slack
+    near = min(abs(px - x), abs(px - x - w), abs(py - y), abs(py - y - h)) <= slack
+    return inside and near
+
+
+def test_a_chain_step_is_drawn_over_the_candidates(page):
+    steps = sudoku.explain(GROUPED).steps
+    k = next(i for i, s in enumerate(steps)
+             if s.nodes and any(len(cells) > 1 for _, cells in s.nodes))
+    step = steps[k]
+    walk_to(page, GROUPED, k, steps)
+    wait(page, lambda d: not d.execute_script(CHAIN_SCRIPT)["hidden"])
+    got = page.execute_script(CHAIN_SCRIPT)
+    # The nodes and links of the step, each drawn once: strong links solid, weak dashed.
+    assert [(x["digit"], x["cells"]) for x in got["nodes"]] == [
+        (d, [f"r{c // 9 + 1}c{c % 9 + 1}" for c in cells]) for d, cells in step.nodes]
+    assert [(x["from"], x["to"], x["cls"]) for x in got["links"]] == [
+        (i, j, f"link {kind}") for i, j, kind in step.links]
+    assert {x["cls"] for x in got["links"]} == {"link strong", "link weak"}
+    for x in got["links"]:
+        assert (x["dash"] == "none") == (x["cls"] == "link strong")
+        # Each arrow runs from the frame of its first node to that of its second.
+        assert on_frame(x["start"], got["nodes"][x["from"]]["box"]), x
+        assert on_frame(x["end"], got["nodes"][x["to"]]["box"]), x
+    # The nodes' candidates are shown and picked out; the eliminations struck out.
+    framed = page.execute_script(
+        "return Array.from(document.querySelectorAll('#grid .candidate.node'),"
+        " (s) => s.closest('.cell').dataset.cell + ':' + s.dataset.digit)")
+    assert sorted(framed) == sorted(f"r{c // 9 + 1}c{c % 9 + 1}:{d}"
+                                    for d, cells in step.nodes for c in cells)
+    struck = page.find_elements(By.CSS_SELECTOR, "#grid .candidate.eliminated")
+    assert len(struck) == len(step.eliminations)
+    shot(page, "web-chain.png")
+    # The next step without a chain takes the picture away.
+    j = next(i for i in range(k + 1, len(steps)) if not steps[i].nodes)
+    for _ in range(j - k):
+        page.find_element(By.ID, "next").click()
+    wait(page, lambda d: text_of(d, "step-text") == steps[j].text)
+    wait(page, lambda d: d.execute_script(CHAIN_SCRIPT)["hidden"])
+
+
+def test_an_als_step_shades_each_set(page):
+    steps = sudoku.explain(GROUPED).steps
+    k = next(i for i, s in enumerate(steps) if s.technique.startswith("als-"))
+    walk_to(page, GROUPED, k, steps)
+    shaded = page.execute_script(
+        "return [0, 1, 2, 3].map((k) => Array.from("
+        "document.querySelectorAll('#grid .cell.set-' + k), (c) => c.dataset.cell))")
+    want = [sorted(f"r{c // 9 + 1}c{c % 9 + 1}" for c in cells) for cells in steps[k].sets]
+    assert [sorted(x) for x in shaded[:len(want)]] == want
+    assert not any(shaded[len(want):])
+    assert page.execute_script("return document.getElementById('chain').hasAttribute('hidden')")
+    shot(page, "web-als.png")
+
+
 def test_timings_table(page):
     enter(page, EASTER)
     page.find_element(By.ID, "methods").click()

@@ -2,8 +2,8 @@
 
 Each rule takes a `Board` and a `dlx.logic.State` and returns a `dlx.logic.Step`
 (rule: the technique's name; ``detail``: ``cells``, ``digits``, ``houses`` and
-``pattern``) or None, like those of `sudoku.logic.chains`.  They only remove
-candidates.
+``pattern``, and the chain as ``nodes`` and ``links``: see `chain_detail`) or
+None, like those of `sudoku.logic.chains`.  They only remove candidates.
 
 A *node* is a digit in one cell, or (grouped rules only) a digit's places in
 the meeting of a box and a line, two or three cells, read as one: "the digit is
@@ -55,7 +55,8 @@ from dlx.logic import Step
 
 from .board import BOX_KINDS, Board
 
-__all__ = ["AIC", "MAX_CHAIN", "aic", "grouped_aic", "remote_pairs", "w_wing", "xy_chain"]
+__all__ = ["AIC", "MAX_CHAIN", "aic", "chain_detail", "grouped_aic", "remote_pairs", "w_wing",
+           "xy_chain"]
 
 MAX_CHAIN = 12
 """The most nodes a chain of this module may have."""
@@ -72,14 +73,36 @@ def _candidates(board: Board, state) -> dict[int, set[int]]:
     return got
 
 
-def _found(technique: str, removed, cells, digits, houses, pattern: str) -> Step:
+def chain_detail(nodes, links: str) -> dict:
+    """The chain as data, for a step's ``detail``: ``nodes``, each ``(digit, cells)`` once
+    (cells a tuple, one cell or a group), and ``links``, ``(i, j, kind)`` from node i to
+    node j with kind ``"strong"`` or ``"weak"``.  ``nodes`` and ``links`` are as `eureka`
+    takes them (a loop repeats its first node at the end).
+
+    A front end draws the chain from these, not from the text; they are a graph, not a
+    path, so that a net of chains can be given the same way."""
+    kinds = {"=": "strong", "-": "weak"}
+    unique: list = []
+    where: dict = {}
+    for node in nodes:
+        key = (node[0], tuple(node[1]))
+        if key not in where:
+            where[key] = len(unique)
+            unique.append(key)
+    order = [where[(d, tuple(cs))] for d, cs in nodes]
+    return {"nodes": tuple(unique),
+            "links": tuple((order[k], order[k + 1], kinds[x]) for k, x in enumerate(links))}
+
+
+def _found(technique: str, removed, cells, digits, houses, pattern: str,
+           chain: dict | None = None) -> Step:
     seen: list[int] = []
     for c in cells:
         if c not in seen:
             seen.append(c)
     return Step(technique, removed=tuple(sorted(removed)),
                 detail={"cells": tuple(seen), "digits": tuple(sorted(set(digits))),
-                        "houses": tuple(houses), "pattern": pattern})
+                        "houses": tuple(houses), "pattern": pattern, **(chain or {})})
 
 
 # ------------------------------------------------------------------ Eureka text
@@ -146,7 +169,8 @@ def w_wing(board: Board, state) -> Step | None:
                                  (y, (b,))]
                         technique = "w-wing"
                         return _found(technique, removed, (a, p1, q1, b), (x, y),
-                                      (board.house_names[h],), eureka(board, nodes, "=-=-="))
+                                      (board.house_names[h],), eureka(board, nodes, "=-=-="),
+                                      chain_detail(nodes, "=-=-="))
     return None
 
 
@@ -188,7 +212,7 @@ def remote_pairs(board: Board, state) -> Step | None:
                     links = "-".join("=" * len(chain))
                     technique = "remote-pairs"
                     return _found(technique, removed, chain, (x, y), (),
-                                  eureka(board, nodes, links))
+                                  eureka(board, nodes, links), chain_detail(nodes, links))
     return None
 
 
@@ -400,7 +424,7 @@ def _chain_step(board: Board, found, technique: str) -> Step:
         nodes, links = nodes + (nodes[0],), links + "-"
     cells = [c for _, cs in nodes for c in cs]
     return _found(technique, removed, cells, [d for d, _ in nodes], (),
-                  eureka(board, nodes, links))
+                  eureka(board, nodes, links), chain_detail(nodes, links))
 
 
 def _at_ends(board: Board, found) -> bool:

@@ -6,8 +6,10 @@ digit it misses, it holds all the others.  A digit ``x`` is a *restricted
 common* of two ALS when it is in both and every cell of one that may hold it
 sees every cell of the other that may: ``x`` is in one of them at most.  The
 rules take a `Board` and a `dlx.logic.State`, return a `dlx.logic.Step`
-(``detail``: ``cells``, ``digits``, ``houses``, ``pattern``) or None, and only
-remove candidates, like those of `sudoku.logic.patterns`.
+(``detail``: ``cells``, ``digits``, ``houses``, ``pattern``, and ``sets``: the
+cells of each set, A, B (and C), or Sue de Coq's crossing, line and box cells,
+which a front end shades) or None, and only remove candidates, like those of
+`sudoku.logic.patterns`.
 
 als-xz
     ALS A and B (no cell in common) with a restricted common ``x``: one of them
@@ -195,7 +197,7 @@ def _found(technique, removed, sets, digits, board: Board, pattern) -> Step:
     return Step(technique, removed=tuple(sorted(set(removed))),
                 detail={"cells": tuple(cells), "digits": tuple(sorted(digits)),
                         "houses": tuple(board.house_names[s.house] for s in sets),
-                        "pattern": pattern})
+                        "pattern": pattern, "sets": tuple(tuple(s.cells) for s in sets)})
 
 
 def als_xz(board: Board, state) -> Step | None:
@@ -337,6 +339,8 @@ def sue_de_coq(board: Board, state) -> Step | None:
                                             "cells": tuple(cells),
                                             "digits": tuple(_bits(inner | dl | db)),
                                             "houses": (names[line], names[box]),
+                                            "sets": (tuple(inner_cells), tuple(lg),
+                                                     tuple(bg)),
                                             "pattern": (
                                                 f"{cells_text(board, inner_cells)} "
                                                 f"{set_text(_bits(inner))} where "

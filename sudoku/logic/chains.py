@@ -2,8 +2,9 @@
 
 Each rule takes a `dlx.logic.State` (through a `Board`) and returns a
 `dlx.logic.Step` whose rule is the technique's name and whose ``detail``
-holds the pattern (``cells``, ``digits``, and ``pattern``, its words), or
-None.  All of them only remove candidates.  "Sees" means shares a house.
+holds the pattern (``cells``, ``digits``, and ``pattern``, its words; an
+x-chain's ``nodes`` and ``links``, simple colouring's two colours as ``sets``),
+or None.  All of them only remove candidates.  "Sees" means shares a house.
 
 xy-wing
     A pivot cell with two candidates {x, y} sees two pincers {x, z} and
@@ -33,9 +34,11 @@ from collections import deque
 
 from dlx.logic import Step
 
+from .aic import chain_detail
 from .board import Board, cells_text, mark_quiet, quiet_digit, set_text
 
-__all__ = ["CHAINS", "MAX_CHAIN", "x_chain", "xy_wing", "xyz_wing", "simple_colouring"]
+__all__ = ["CHAINS", "MAX_CHAIN", "x_chain", "x_chain_detail", "xy_wing", "xyz_wing",
+           "simple_colouring"]
 
 MAX_CHAIN = 13
 """The most links an x-chain may have (strong and weak)."""
@@ -52,9 +55,12 @@ def _removal(board: Board, cells, digit: int, cand) -> tuple:
     return tuple(sorted(board.option(c, digit) for c in cells if digit in cand.get(c, ())))
 
 
-def _step(technique: str, removed, cells, digits, pattern: str) -> Step:
+def _step(technique: str, removed, cells, digits, pattern: str, **drawn) -> Step:
+    # drawn: the chain (``nodes``, ``links``) or the colour groups (``sets``) a front end
+    # draws.
     return Step(technique, removed=removed,
-                detail={"cells": tuple(cells), "digits": tuple(digits), "pattern": pattern})
+                detail={"cells": tuple(cells), "digits": tuple(digits), "pattern": pattern,
+                        **drawn})
 
 
 def xy_wing(board: Board, state) -> Step | None:
@@ -155,14 +161,16 @@ def simple_colouring(board: Board, state) -> Step | None:
                     return _step("simple-colouring", removed, groups[0] + groups[1], (d,),
                                  f"{d}: {cells_text(board, groups[k])} share a colour and "
                                  f"{board.name(clash[0])} sees {board.name(clash[1])}, so "
-                                 f"{cells_text(board, groups[1 - k])} hold {d}")
+                                 f"{cells_text(board, groups[1 - k])} hold {d}",
+                                 sets=tuple(map(tuple, groups)))
             targets = [c for c in sorted(cand) if d in cand[c] and c not in colour
                        and peers[c] & set(groups[0]) and peers[c] & set(groups[1])]
             if targets:
                 return _step("simple-colouring", _removal(board, targets, d, cand),
                              groups[0] + groups[1], (d,),
                              f"{d}: either {cells_text(board, groups[0])} or "
-                             f"{cells_text(board, groups[1])} hold {d}")
+                             f"{cells_text(board, groups[1])} hold {d}",
+                             sets=tuple(map(tuple, groups)))
         mark_quiet(board, state, _COLOURING, d)
     return None
 
@@ -202,7 +210,8 @@ def x_chain(board: Board, state) -> Step | None:
                         if removed and weak:
                             chain = path + [nxt]
                             return _step("x-chain", removed, chain, (d,),
-                                         f"{d}: {_chain_text(board, chain)}")
+                                         f"{d}: {_chain_text(board, chain)}",
+                                         **x_chain_detail(d, chain))
                     queue.append(key)
         mark_quiet(board, state, _X_CHAIN, d)
     return None
@@ -218,6 +227,12 @@ def _path(back: dict, key) -> list[int]:
         cells.append(key[0])
         key = back[key]
     return cells[::-1]
+
+
+def x_chain_detail(digit: int, chain) -> dict:
+    """`sudoku.logic.aic.chain_detail` of a chain of cells on one digit, strong link first."""
+    links = "".join("=" if i % 2 == 0 else "-" for i in range(len(chain) - 1))
+    return chain_detail([(digit, (c,)) for c in chain], links)
 
 
 def _chain_text(board: Board, chain) -> str:

@@ -89,6 +89,16 @@ class Step:
         Its houses (``"row 3"``, ``"box 5"``...), base first.
     text : str
         The step in words: ``hidden-single: r1c3=4 (the only place for 4 in box 1)``.
+    nodes : tuple of (digit, cells)
+        A chain's nodes (empty for a step without one): a digit in one cell, or in a
+        group of cells (a tuple of cells, row-major from 0).
+    links : tuple of (int, int, str)
+        Its links, ``(i, j, kind)`` from ``nodes[i]`` to ``nodes[j]``, kind
+        ``"strong"`` (``=`` in the text) or ``"weak"`` (``-``), in the text's order.
+    sets : tuple of tuple of int
+        Cells a picture shades each in its own colour: the almost locked sets of an
+        ALS step (A, B, C), Sue de Coq's crossing, line and box cells, simple
+        colouring's two colours.
     """
 
     technique: str
@@ -99,16 +109,33 @@ class Step:
     houses: tuple = ()
     text: str = ""
     options: tuple = field(default=(), repr=False, compare=False)  # (chosen, removed) options
+    nodes: tuple = ()
+    links: tuple = ()
+    sets: tuple = ()
 
     def as_dict(self, n: int | None = None) -> dict:
-        """The step as plain data (rows, columns and values from 1); cells by name."""
+        """The step as plain data (rows, columns and values from 1); cells by name.
+
+        A chain step adds ``nodes`` (``{"digit": 5, "cells": ["r2c3"]}``) and ``links``
+        (``{"from": 0, "to": 1, "kind": "strong"}``, indices in ``nodes``); a step with
+        sets of cells adds ``sets`` (a list of cell names per set).  Other steps have
+        neither key."""
         size = n or 0
-        return {"technique": self.technique,
-                "placements": [list(p) for p in self.placements],
-                "eliminations": [list(e) for e in self.eliminations],
-                "cells": [f"r{c // size + 1}c{c % size + 1}" for c in self.cells] if size
-                else list(self.cells),
-                "digits": list(self.digits), "houses": list(self.houses), "text": self.text}
+
+        def names(cells) -> list:
+            return [f"r{c // size + 1}c{c % size + 1}" for c in cells] if size else list(cells)
+
+        out = {"technique": self.technique,
+               "placements": [list(p) for p in self.placements],
+               "eliminations": [list(e) for e in self.eliminations],
+               "cells": names(self.cells),
+               "digits": list(self.digits), "houses": list(self.houses), "text": self.text}
+        if self.nodes:
+            out["nodes"] = [{"digit": d, "cells": names(cells)} for d, cells in self.nodes]
+            out["links"] = [{"from": i, "to": j, "kind": kind} for i, j, kind in self.links]
+        if self.sets:
+            out["sets"] = [names(cells) for cells in self.sets]
+        return out
 
 
 # ---------------------------------------------------------------- naming
@@ -144,12 +171,14 @@ def name_step(board: Board, state: State, raw) -> Step:
     d = raw.detail
     return _step(raw, raw.rule, placed, removed, tuple(d.get("cells", ())),
                  tuple(d.get("digits", ())), tuple(d.get("houses", ())),
-                 f"{raw.rule}: {d.get('pattern', '')} => {effects}")
+                 f"{raw.rule}: {d.get('pattern', '')} => {effects}",
+                 nodes=tuple(d.get("nodes", ())), links=tuple(d.get("links", ())),
+                 sets=tuple(d.get("sets", ())))
 
 
-def _step(raw, technique, placed, removed, cells, digits, houses, text) -> Step:
+def _step(raw, technique, placed, removed, cells, digits, houses, text, **drawn) -> Step:
     return Step(technique, placed, removed, tuple(cells), tuple(digits), tuple(houses), text,
-                (raw.chosen, raw.removed))
+                (raw.chosen, raw.removed), **drawn)
 
 
 def _name_set(board: Board, state, raw, technique, placed, removed, effects) -> Step:

@@ -43,6 +43,7 @@ from itertools import combinations
 from dlx.logic import Step
 
 from .board import BOX_KINDS, Board, cells_text, mark_quiet, quiet_digit
+from .chains import x_chain_detail
 
 __all__ = ["PATTERNS", "empty_rectangle", "finned_jellyfish", "finned_swordfish",
            "finned_x_wing", "turbot_fish"]
@@ -81,10 +82,12 @@ def _removal(board: Board, cells, digit: int, holders) -> tuple:
     return tuple(sorted(board.option(c, digit) for c in cells if c in holders))
 
 
-def _found(technique: str, removed, cells, digit: int, houses, pattern: str) -> Step:
+def _found(technique: str, removed, cells, digit: int, houses, pattern: str,
+           **drawn) -> Step:
+    # drawn: the chain a front end draws (``nodes``, ``links``), for the three-link ones.
     return Step(technique, removed=removed,
                 detail={"cells": tuple(cells), "digits": (digit,), "houses": tuple(houses),
-                        "pattern": pattern})
+                        "pattern": pattern, **drawn})
 
 
 def _line(kind: str) -> bool:
@@ -135,7 +138,7 @@ def turbot_fish(board: Board, state) -> Step | None:
                             found[technique] = _found(
                                 technique, removed, (a, b, c, e), d, (names[h1], names[h2]),
                                 f"{d}: {board.name(a)}={board.name(b)}-{board.name(c)}="
-                                f"{board.name(e)}")
+                                f"{board.name(e)}", **x_chain_detail(d, (a, b, c, e)))
         if not found:
             # (Once something is found, the techniques found are no longer looked for.)
             mark_quiet(board, state, _TURBOT, d)

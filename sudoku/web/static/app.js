@@ -7,6 +7,7 @@
 const $ = (id) => document.getElementById(id);
 const SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 const MAX_MARKS = 25; // candidates are drawn in the cells of grids up to 25x25
+const SET_COLOURS = 4; // the tints of a step's sets (set-0 ...), then again from the first
 
 // layout: the puzzle as read (size, box, variant, regions, houses, peers, region of
 // each cell); cells: the values of the puzzle (0: blank); notes: the player's pencil
@@ -136,7 +137,10 @@ function paint(view, grid = "grid") {
   const marks = view.marks || candidatesOf(values, view.removed);
   const showMarks = (view.showMarks ?? $("marks").checked) && n <= MAX_MARKS;
   const clash = clashes(values);
-  const step = view.step || { cells: new Set(), eliminated: new Set(), picked: new Set(), placed: new Set() };
+  const step = { cells: new Set(), eliminated: new Set(), picked: new Set(), placed: new Set(),
+    nodes: [], links: [], sets: [], inNode: new Set(), ...view.step };
+  const setOf = new Map();
+  step.sets.forEach((cells, k) => { for (const i of cells) setOf.set(i, k % SET_COLOURS); });
   for (let i = 0; i < n * n; i += 1) {
     const cell = cellAt(i, grid);
     const v = values[i];
@@ -147,6 +151,7 @@ function paint(view, grid = "grid") {
     cell.classList.toggle("contradiction", !v && marks[i].size === 0);
     cell.classList.toggle("highlight", step.cells.has(i));
     cell.classList.toggle("placed", step.placed.has(i));
+    for (let k = 0; k < SET_COLOURS; k += 1) cell.classList.toggle(`set-${k}`, setOf.get(i) === k);
     cell.setAttribute("aria-label", `${name(i, n)}: ${v ? symbol(v, n) : "empty"}`);
     if (v) {
       const span = document.createElement("span");
@@ -168,6 +173,7 @@ function paint(view, grid = "grid") {
         span.textContent = symbol(d, n);
         span.dataset.digit = d;
         if (step.eliminated.has(key)) span.className = "candidate eliminated";
+        else if (step.inNode.has(key)) span.className = "candidate picked node";
         else if (step.picked.has(key)) span.className = "candidate picked";
         else span.className = notes && !showMarks ? "candidate note" : "candidate";
       }
@@ -175,6 +181,101 @@ function paint(view, grid = "grid") {
     }
     cell.replaceChildren(grid3);
   }
+  if (grid === "grid") drawChain(step);
+}
+
+// ---------------------------------------------------------------- the chain's picture
+// An SVG laid over #grid (#chain): each node of a chain framed (a candidate, or a group
+// of candidates in several cells: one frame around them all), each link an arrow from
+// node to node, a strong link solid and a weak link dashed, as HoDoKu draws them.  It
+// takes the places of the candidates from the page's own layout, so it fits any grid
+// size and is drawn again when the page is resized.
+const SVG = "http://www.w3.org/2000/svg";
+let lastChain = null;
+
+function svgElement(tag, attributes) {
+  const element = document.createElementNS(SVG, tag);
+  for (const [key, value] of Object.entries(attributes)) element.setAttribute(key, value);
+  return element;
+}
+
+function drawChain(step) {
+  lastChain = step;
+  const overlay = $("chain");
+  if (!step || !step.nodes.length || !state.layout) {
+    overlay.replaceChildren();
+    overlay.setAttribute("hidden", ""); // (an SVG element has no .hidden property)
+    return;
+  }
+  const n = state.layout.size;
+  const grid = $("grid");
+  const box = grid.getBoundingClientRect();
+  overlay.removeAttribute("hidden");
+  overlay.style.left = `${grid.offsetLeft}px`;
+  overlay.style.top = `${grid.offsetTop}px`;
+  overlay.setAttribute("width", box.width);
+  overlay.setAttribute("height", box.height);
+  overlay.setAttribute("viewBox", `0 0 ${box.width} ${box.height}`);
+  const cellSize = box.width / n;
+  const pad = cellSize * 0.03;
+  // Each node's frame: the rectangle around its candidates in the page, plus a margin.
+  const frames = step.nodes.map(([d, cells]) => {
+    let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
+    for (const i of cells) {
+      const span = cellAt(i).querySelector(`.marks span[data-digit="${d}"]`);
+      const r = span ? span.getBoundingClientRect() : cellAt(i).getBoundingClientRect();
+      x0 = Math.min(x0, r.left - box.left); y0 = Math.min(y0, r.top - box.top);
+      x1 = Math.max(x1, r.right - box.left); y1 = Math.max(y1, r.bottom - box.top);
+    }
+    return { x: x0 + pad, y: y0 + pad, w: x1 - x0 - 2 * pad, h: y1 - y0 - 2 * pad };
+  });
+  const defs = svgElement("defs", {});
+  const head = cellSize * 0.12;
+  const marker = svgElement("marker", { id: "chain-arrow", viewBox: "0 0 10 10", refX: "9", refY: "5",
+    markerWidth: head, markerHeight: head, markerUnits: "userSpaceOnUse", orient: "auto" });
+  marker.appendChild(svgElement("path", { d: "M0 0L10 5L0 10z", class: "arrow-head" }));
+  defs.appendChild(marker);
+  const links = svgElement("g", { class: "links" });
+  for (const link of step.links) {
+    const [a, b] = [frames[link.from], frames[link.to]];
+    if (!a || !b) continue;
+    links.appendChild(svgElement("path", { class: `link ${link.kind}`, "data-from": link.from,
+      "data-to": link.to, d: linkPath(a, b, cellSize), "marker-end": "url(#chain-arrow)",
+      "stroke-width": Math.max(1.5, cellSize * (link.kind === "strong" ? 0.045 : 0.035)),
+      "stroke-dasharray": link.kind === "strong" ? "none" : `${cellSize * 0.12} ${cellSize * 0.08}` }));
+  }
+  const nodes = svgElement("g", { class: "nodes" });
+  frames.forEach((f, k) => {
+    const [d, cells] = step.nodes[k];
+    nodes.appendChild(svgElement("rect", { class: cells.length > 1 ? "node group" : "node",
+      "data-node": k, "data-digit": d, "data-cells": cells.map((i) => name(i, n)).join(" "),
+      x: f.x, y: f.y, width: f.w, height: f.h, rx: Math.min(f.w, f.h) * 0.3,
+      "stroke-width": Math.max(1, cellSize * 0.03) }));
+  });
+  overlay.replaceChildren(defs, nodes, links);
+}
+
+// The point where a ray from the centre of frame f towards (dx, dy) leaves it.
+function edge(f, dx, dy) {
+  const [cx, cy] = [f.x + f.w / 2, f.y + f.h / 2];
+  const t = Math.min(dx ? (f.w / 2) / Math.abs(dx) : Infinity, dy ? (f.h / 2) / Math.abs(dy) : Infinity);
+  return [cx + dx * t, cy + dy * t];
+}
+
+// A link from frame a to frame b: a curve bent to one side (so that a link along a row
+// does not run over the candidates between its ends, and two links between the same
+// cells part), straight when the two are close.
+function linkPath(a, b, cellSize) {
+  const [ax, ay] = [a.x + a.w / 2, a.y + a.h / 2];
+  const [bx, by] = [b.x + b.w / 2, b.y + b.h / 2];
+  const [dx, dy] = [bx - ax, by - ay];
+  const length = Math.hypot(dx, dy) || 1;
+  const bend = length < cellSize * 0.6 ? 0 : Math.min(length * 0.2, cellSize * 0.7);
+  const [mx, my] = [(ax + bx) / 2 - (dy / length) * bend, (ay + by) / 2 + (dx / length) * bend];
+  const [sx, sy] = edge(a, mx - ax, my - ay);
+  const [ex, ey] = edge(b, mx - bx, my - by);
+  const f = (v) => v.toFixed(1);
+  return `M${f(sx)} ${f(sy)}Q${f(mx)} ${f(my)} ${f(ex)} ${f(ey)}`;
 }
 
 function paintPuzzle() {
@@ -400,8 +501,10 @@ function viewAt(walk, at) {
     for (const [r, c, v] of s.placements) values[(r - 1) * n + c - 1] = v;
     for (const [r, c, v] of s.eliminations) removed.add(`${(r - 1) * n + c - 1}:${v}`);
   }
-  const view = { values, removed, showMarks: walk.marks || $("marks").checked };
   const s = walk.steps[at];
+  // A chain or a set of cells is read on the candidates: they are shown for such a step.
+  const drawn = Boolean(s && (s.nodes || s.sets));
+  const view = { values, removed, showMarks: walk.marks || $("marks").checked || drawn };
   if (s) {
     const marks = candidatesOf(values, removed);
     const placed = new Set(s.placements.map(([r, c]) => (r - 1) * n + c - 1));
@@ -411,9 +514,20 @@ function viewAt(walk, at) {
     for (const [r, c, v] of s.placements) picked.add(`${(r - 1) * n + c - 1}:${v}`);
     const eliminated = new Set(s.eliminations.map(([r, c, v]) => `${(r - 1) * n + c - 1}:${v}`));
     view.marks = marks;
-    view.step = { cells, placed: new Set(), picked, eliminated };
+    view.step = { cells, placed: new Set(), picked, eliminated, ...drawing(s, n) };
   }
   return view;
+}
+
+// What a step draws beyond its cells and digits, from the step's data (the API's nodes,
+// links and sets, never its text): the chain's nodes as [digit, [cell...]] with their
+// links, and the cells of each set.
+function drawing(s, n) {
+  const nodes = (s.nodes || []).map((node) => [node.digit, node.cells.map((c) => index(c, n))]);
+  const sets = (s.sets || []).map((cells) => cells.map((c) => index(c, n)));
+  const inNode = new Set();
+  for (const [d, cells] of nodes) for (const i of cells) inNode.add(`${i}:${d}`);
+  return { nodes, links: s.links || [], sets, inNode };
 }
 
 function showWalk() {
@@ -780,6 +894,7 @@ async function start() {
   });
   $("file").addEventListener("change", () => run(upload));
   $("grid").addEventListener("keydown", onKey);
+  window.addEventListener("resize", () => drawChain(lastChain));
   let timer = null;
   const typedText = () => {
     const version = ++state.version;
